@@ -1,0 +1,37 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
+
+/**
+ * Astro configuration: server output on the Node adapter (standalone), React islands,
+ * Tailwind 4 and Paraglide messages. EN is unprefixed, ZH under /zh, AR under /ar (spec §1, DESIGN i18n).
+ */
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react()],
+  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  session: false,
+  i18n: {
+    locales: ['en', 'zh', 'ar'],
+    defaultLocale: 'en',
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+  },
+  security: { checkOrigin: true },
+  server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? true },
+  vite: {
+    plugins: [
+      tailwindcss(),
+      paraglideVitePlugin({
+        project: './project.inlang',
+        outdir: './src/paraglide',
+        strategy: ['baseLocale'],
+        emitGitIgnore: false,
+      }),
+    ],
+    ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres'] },
+  },
+});

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: builds the shop when the build is missing or older than the sources, then serves it
+ * on PORT (default 4321). The embedded database is created, migrated and filled with the demo data
+ * on first start. Runs on the project's own Node 24 (the `node` package), whatever Node launched npm.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(`Node ${process.versions.node} is too old: run through npm (npm start), which uses the project's Node 24.`);
+  process.exit(1);
+}
+
+const entry = path.join(root, 'dist/server/entry.mjs');
+function newestMtime(dir) {
+  let newest = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'paraglide' || e.name.startsWith('.')) continue;
+    const p = path.join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+const sources = ['src', 'public', 'messages'].map((d) => newestMtime(path.join(root, d)));
+const configs = ['astro.config.mjs', 'package.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs);
+const stale = !fs.existsSync(entry) || fs.statSync(entry).mtimeMs < Math.max(...sources, ...configs);
+if (stale || process.env.FORCE_BUILD === 'true') {
+  console.log('Building the shop…');
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+process.env.HOST ??= '0.0.0.0';
+process.env.PORT ??= '4321';
+const started = Date.now();
+await import(entry);
+// Open, migrate and (first time) seed the database now rather than on the first visitor's request.
+const url = `http://127.0.0.1:${process.env.PORT}/`;
+for (let i = 0; i < 600; i++) {
+  const ok = await fetch(url).then((r) => r.ok, () => false);
+  if (ok) break;
+  await new Promise((r) => setTimeout(r, 100));
+}
+console.log(`Shop ready on http://localhost:${process.env.PORT} (${Date.now() - started} ms after start)`);

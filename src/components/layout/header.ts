@@ -1,0 +1,98 @@
+/**
+ * Header behaviour (spec §2 Header; §4 Session, Delivery method modal): fills the account menu,
+ * points, cart count and delivery-method button from /api/me; clears a visitor's saved delivery
+ * choice; opens the delivery modal (its React code loads only then); logs out with the spec's toast.
+ */
+import { $cartCount, $session, $deliveryModalOpen } from '../../stores/session';
+import { $shipping, isShippingComplete } from '../../stores/shipping';
+import { isPickupExpired } from '../../domain/pickup';
+import { toast } from '../../lib/ui/toast';
+import { LOGOUT_REDIRECT_MS, TOAST_LOGIN_MS, TOAST_LOGOUT_MS } from '../../domain/constants';
+
+export type MeAnswer = {
+  profile: { member_code: string; customer_firstname: string; customer_point: number } | null;
+  cart_count: number;
+};
+
+/** Fetches the session summary for a store and publishes it to the shared stores. */
+export async function refreshSession(): Promise<MeAnswer | null> {
+  const store = $shipping.get()?.store?.store_no ?? '';
+  const res = await fetch(`/api/me${store ? `?store=${encodeURIComponent(store)}` : ''}`, { headers: { accept: 'application/json' }, cache: 'no-store' }).catch(() => null);
+  if (!res?.ok) return null;
+  const me = (await res.json()) as MeAnswer;
+  $session.set(me.profile ? { ...me.profile, cart_count: me.cart_count } : null);
+  $cartCount.set(me.cart_count);
+  return me;
+}
+
+let modalLoaded: Promise<unknown> | undefined;
+function openDeliveryModal(step?: 0 | 1 | 2 | 3) {
+  const header = document.querySelector<HTMLElement>('[data-header]');
+  modalLoaded ??= import('../../islands/delivery/mount').then((m) => m.mountDeliveryModal(document.getElementById('delivery-root')!, header?.dataset.locale ?? 'en'));
+  $deliveryModalOpen.set({ step });
+}
+
+export function startHeader() {
+  const header = document.querySelector<HTMLElement>('[data-header]');
+  if (!header) return;
+  const $ = <T extends HTMLElement>(sel: string) => header.querySelector<T>(sel);
+  const deliveryButton = $<HTMLButtonElement>('[data-delivery-button]');
+
+  $cartCount.subscribe((n) => {
+    const badge = $('[data-cart-count]');
+    if (!badge) return;
+    badge.textContent = String(n);
+    badge.hidden = n <= 0;
+  });
+
+  $shipping.subscribe((s) => {
+    const label = $('[data-delivery-label]');
+    if (!label) return;
+    label.textContent = s?.store
+      ? `${s.type === 'PICKUP' ? header.dataset.labelPickup : header.dataset.labelDelivery} · ${s.store.store_name}`
+      : header.dataset.labelChoose ?? '';
+  });
+
+  $session.subscribe((s) => {
+    if (s === undefined) return;
+    $('[data-login-link]')!.hidden = !!s;
+    const menu = $('[data-account-menu]')!;
+    menu.hidden = !s;
+    if (deliveryButton) deliveryButton.hidden = !s;
+    if (!s) {
+      // A visitor has no cart, favourites or delivery choice (spec §4 Session).
+      if ($shipping.get()) $shipping.set(null);
+      return;
+    }
+    $('[data-account-name]')!.textContent = s.customer_firstname;
+    $('[data-account-initial]')!.textContent = s.customer_firstname.slice(0, 1).toUpperCase();
+    $('[data-account-points]')!.textContent = String(s.customer_point);
+    const shipping = $shipping.get();
+    if (!isShippingComplete(shipping)) openDeliveryModal(0);
+    else if (shipping.type === 'PICKUP' && isPickupExpired({ date: shipping.date!, time: shipping.time! }, new Date())) openDeliveryModal(3);
+  });
+
+  deliveryButton?.addEventListener('click', () => openDeliveryModal());
+  document.addEventListener('open-delivery-modal', (e) => openDeliveryModal((e as CustomEvent).detail?.step));
+
+  $<HTMLFormElement>('[data-logout-form]')?.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const form = e.currentTarget as HTMLFormElement;
+    const res = await fetch(form.action, { method: 'POST', headers: { accept: 'application/json' } }).catch(() => null);
+    if (!res?.ok) return form.submit();
+    $shipping.set(null);
+    $session.set(null);
+    $cartCount.set(0);
+    toast(header.dataset.logoutMessage ?? '', { durationMs: TOAST_LOGOUT_MS });
+    setTimeout(() => location.assign(header.dataset.loginHref ?? '/login'), LOGOUT_REDIRECT_MS);
+  });
+
+  // A message carried across a redirect (src/server/flash.ts), e.g. 'Login Successful' for 3 s.
+  const flash = /(?:^|; )xs_flash=([^;]+)/.exec(document.cookie)?.[1];
+  if (flash) {
+    document.cookie = 'xs_flash=; path=/; max-age=0';
+    if (flash === 'login_successful') toast(header.dataset.loginMessage ?? '', { durationMs: TOAST_LOGIN_MS });
+  }
+
+  void refreshSession();
+}

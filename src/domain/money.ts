@@ -1,0 +1,140 @@
+/**
+ * Money: the ONE module that converts and rounds amounts (DESIGN "Money", spec §5 Display, §9).
+ *
+ * - Inside the code every amount is an integer number of sen (RM 1 = 100 sen), a safe integer.
+ * - The contract carries ringgit with 2 decimals: `formatAmount` ('16.90') and `toRinggit` (16.9).
+ * - Display rounds to the nearest 0.05 (5 sen): `roundToFiveSen`, `formatPrice`.
+ * - Parsing is decimal-exact: '1.005' and 1.005 both mean 100.5 sen, never a binary artefact.
+ *
+ * Errors: every function throws `RangeError` on a value that is not a valid amount.
+ */
+import type { Locale } from './constants';
+
+/** Options of `toSen`. */
+export interface ToSenOptions {
+  /** Reject more than 2 decimals instead of rounding them (half away from zero). Default false. */
+  strict?: boolean;
+  /** Allow negative amounts (discounts, rounding adjustments). Default true. */
+  allowNegative?: boolean;
+}
+
+const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+/**
+ * Convert ringgit to integer sen.
+ *
+ * @param rm ringgit as a number (16.9) or a decimal string ('16.90', ' 16.9 ', '-5', '.5');
+ *   no thousands separators, no currency symbol, no exponent in strings.
+ * @returns sen, a safe integer (1690). More than 2 decimals round half away from zero
+ *   ('0.125' → 13, '-0.125' → -13) unless `strict`.
+ * @throws RangeError when the value is not a finite decimal, is negative while
+ *   `allowNegative: false`, has more than 2 decimals while `strict`, or is beyond a safe integer.
+ * Spec: DESIGN "Money" (amounts on the contract are ringgit with 2 decimals).
+ */
+export function toSen(rm: number | string, options: ToSenOptions = {}): number {
+  const { strict = false, allowNegative = true } = options;
+  let text: string;
+  if (typeof rm === 'number') {
+    if (!Number.isFinite(rm)) throw new RangeError(`Amount must be a finite number, got ${rm}`);
+    text = String(rm);
+    if (/e/i.test(text)) {
+      // Exponent form: either tiny (below 1 sen) or far beyond any real amount.
+      if (Math.abs(rm) >= 1) throw new RangeError(`Amount ${text} is too large`);
+      if (strict) throw new RangeError(`Amount ${text} has more than 2 decimals`);
+      text = '0';
+    }
+  } else if (typeof rm === 'string') {
+    text = rm.trim();
+  } else {
+    throw new RangeError(`Amount must be a number or a string, got ${typeof rm}`);
+  }
+  const match = DECIMAL.exec(text);
+  if (!match || (match[2] === '' && (match[3] ?? '') === '')) {
+    throw new RangeError(`Amount "${String(rm)}" is not a decimal number`);
+  }
+  const [, sign, whole, fraction = ''] = match;
+  if (strict && fraction.length > 2) throw new RangeError(`Amount "${String(rm)}" has more than 2 decimals`);
+  const cents = Number((fraction + '00').slice(0, 2));
+  const roundUp = fraction.length > 2 && Number(fraction[2]) >= 5 ? 1 : 0;
+  const magnitude = Number(whole || '0') * 100 + cents + roundUp;
+  if (!Number.isSafeInteger(magnitude)) throw new RangeError(`Amount "${String(rm)}" is too large`);
+  const sen = sign === '-' && magnitude !== 0 ? -magnitude : magnitude;
+  if (!allowNegative && sen < 0) throw new RangeError(`Amount "${String(rm)}" must not be negative`);
+  return sen;
+}
+
+/**
+ * Assert that a value is integer sen (a safe integer).
+ * @throws RangeError otherwise; `what` names the value in the message.
+ */
+export function assertSen(sen: number, what = 'Amount in sen'): void {
+  if (!Number.isSafeInteger(sen)) throw new RangeError(`${what} must be a whole number of sen, got ${sen}`);
+}
+
+/**
+ * Convert integer sen to ringgit as a number with at most 2 decimals (1690 → 16.9).
+ * @throws RangeError when `sen` is not a safe integer.
+ */
+export function toRinggit(sen: number): number {
+  assertSen(sen);
+  return sen / 100;
+}
+
+/**
+ * Format integer sen as the contract's ringgit amount with exactly 2 decimals and no symbol or
+ * grouping: 1690 → '16.90', 5 → '0.05', -500 → '-5.00'. Spec §4 "amounts are sent with 2 decimals".
+ * @throws RangeError when `sen` is not a safe integer.
+ */
+export function formatAmount(sen: number): string {
+  assertSen(sen);
+  const magnitude = Math.abs(sen);
+  const whole = Math.floor(magnitude / 100);
+  const cents = String(magnitude % 100).padStart(2, '0');
+  return `${sen < 0 ? '-' : ''}${whole}.${cents}`;
+}
+
+/**
+ * Round integer sen to the nearest 5 sen (RM 0.05), spec §5 "Display: prices are rounded to the
+ * nearest 0.05" and §9. Remainders 1–2 round down, 3–4 round up (for integers the nearest multiple
+ * of 5 is always unique, so "half up" never has to break a tie): 1691 → 1690, 1693 → 1695,
+ * -1693 → -1695. The result is within 2 sen of the input.
+ * @throws RangeError when `sen` is not a safe integer.
+ */
+export function roundToFiveSen(sen: number): number {
+  assertSen(sen);
+  const remainder = ((sen % 5) + 5) % 5; // 0..4, also for negative amounts
+  const rounded = remainder <= 2 ? sen - remainder : sen + (5 - remainder);
+  return rounded === 0 ? 0 : rounded; // never -0
+}
+
+/**
+ * The rounding value sent with an order (`order_rounding`): rounded − exact, in sen, from -2 to 2.
+ * Spec §4 Checkout "a rounding value is sent". 1693 → 2, 1691 → -1.
+ * @throws RangeError when `sen` is not a safe integer.
+ */
+export function roundingAdjustment(sen: number): number {
+  return roundToFiveSen(sen) - sen;
+}
+
+/** Group the whole ringgit with commas: 1234567 → '1,234,567'. */
+function groupThousands(whole: string): string {
+  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * Format a price for display: rounded to the nearest 5 sen first, 'RM' + space + ringgit with 2
+ * decimals and comma thousands grouping: 1691 → 'RM 16.90', 123450 → 'RM 1,234.50', -500 →
+ * '-RM 5.00'. Latin digits and the 'RM' symbol in every locale; for 'ar' the page layout handles
+ * direction (an 'RM 16.90' run stays left to right inside right-to-left text).
+ * @param sen integer sen
+ * @param locale 'en' | 'zh' | 'ar' (today all three print the same; kept for future variants)
+ * @throws RangeError when `sen` is not a safe integer.
+ * Spec §1 Currency (MYR, symbol RM), §5 Display.
+ */
+export function formatPrice(sen: number, locale: Locale = 'en'): string {
+  void locale;
+  const amount = formatAmount(roundToFiveSen(sen));
+  const negative = amount.startsWith('-');
+  const [whole, cents] = (negative ? amount.slice(1) : amount).split('.');
+  return `${negative ? '-' : ''}RM ${groupThousands(whole!)}.${cents}`;
+}

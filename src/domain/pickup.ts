@@ -1,0 +1,215 @@
+/**
+ * Self pick-up rules (spec §3 Pickup settings, §4 Delivery method step 3 and Checkout, §5 Pick-up
+ * date, §9).
+ *
+ * Time zone: all dates and times are the shop's, Malaysian time (Asia/Kuala_Lumpur, UTC+8, no
+ * DST). `now` is an instant; "today" is its calendar date at UTC+8 (see `shop-time.ts`).
+ *
+ * Rules, with the decisions taken where the spec is silent:
+ * - Lead time `pickup_min_time` counts calendar days: with 1, a shopper may pick any time
+ *   tomorrow; with 0, any time later today.
+ * - The latest date is today + 6 calendar months (inclusive), clamped to the month's end.
+ * - `pickup_days_range` holds seven flags Sunday..Saturday; '0' marks a closed weekday.
+ * - Times run from `pickup_min_time_range` to `pickup_max_time_range`, both inclusive, every
+ *   `slot_minutes` (default 30) starting at the opening time.
+ * - A slot is past when its start is before `now`; a slot starting exactly now is still offered.
+ * - A date is allowed only when at least one slot remains on it.
+ */
+import { DEFAULT_PICKUP_SLOT_MINUTES, MAX_PICKUP_MONTHS } from './constants';
+import {
+  addDays,
+  addMonths,
+  type Instant,
+  instantMs,
+  isDateString,
+  isTimeString,
+  minutesOfDay,
+  shopDate,
+  shopInstant,
+  timeOfMinutes,
+  weekdayOf,
+} from './shop-time';
+
+/** Pick-up settings as the contract carries them (spec §3). */
+export interface PickupSettings {
+  /** Minimum lead time in whole calendar days (0 = today allowed). */
+  pickup_min_time: number;
+  /** Earliest pick-up time of day, 'HH:mm'. */
+  pickup_min_time_range: string;
+  /** Latest pick-up time of day, 'HH:mm' (inclusive). */
+  pickup_max_time_range: string;
+  /** Seven comma-separated flags Sunday..Saturday, '1' open, '0' closed: '1,1,1,1,1,0,1'. */
+  pickup_days_range: string;
+  /** Minutes between offered times; default 30. */
+  slot_minutes?: number;
+}
+
+/** A chosen pick-up: date 'YYYY-MM-DD' and time 'HH:mm' (spec §4 step 3), either may be missing. */
+export interface PickupChoice {
+  date?: string | null;
+  time?: string | null;
+}
+
+/** Why a pick-up choice is refused. 'invalid' = malformed date or time (not in the brief's list). */
+export type PickupRejection = 'missing' | 'invalid' | 'past' | 'too_soon' | 'too_far' | 'closed_day' | 'outside_hours';
+export type PickupValidation = { ok: true } | { ok: false; reason: PickupRejection };
+
+/**
+ * Parse `pickup_days_range` into seven open flags, index 0 Sunday … 6 Saturday.
+ * '1,1,1,1,1,0,1' → [true, true, true, true, true, false, true]. Spaces around flags are ignored.
+ * @throws RangeError unless there are exactly seven flags, each '0' or '1'.
+ */
+export function parseDaysRange(str: string): boolean[] {
+  const flags = String(str).split(',').map((f) => f.trim());
+  if (flags.length !== 7 || flags.some((f) => f !== '0' && f !== '1')) {
+    throw new RangeError(`pickup_days_range must be seven comma-separated 0/1 flags (Sunday..Saturday), got "${str}"`);
+  }
+  return flags.map((f) => f === '1');
+}
+
+/** Settings checked and read into minutes since midnight, lead days and open weekdays. */
+interface Rules {
+  open: number;
+  close: number;
+  step: number;
+  lead: number;
+  openDays: boolean[];
+}
+
+/** Check and read the settings. @throws RangeError on any malformed field. */
+function readSettings(settings: PickupSettings): Rules {
+  const { pickup_min_time_range: from, pickup_max_time_range: to, pickup_min_time: lead } = settings;
+  if (!isTimeString(from) || !isTimeString(to)) {
+    throw new RangeError(`Pick-up time range must be HH:mm, got "${from}"–"${to}"`);
+  }
+  const step = settings.slot_minutes ?? DEFAULT_PICKUP_SLOT_MINUTES;
+  if (!Number.isInteger(step) || step <= 0) throw new RangeError(`slot_minutes must be a positive integer, got ${step}`);
+  if (!Number.isInteger(lead) || lead < 0) throw new RangeError(`pickup_min_time must be whole days ≥ 0, got ${lead}`);
+  const openDays = parseDaysRange(settings.pickup_days_range);
+  return { open: minutesOfDay(from), close: minutesOfDay(to), step, lead, openDays };
+}
+
+/**
+ * The first date the lead time allows: today (UTC+8) + `pickup_min_time` days, 'YYYY-MM-DD'.
+ * It may still be a closed day; see `earliestPickupDate` for the first bookable date.
+ * @throws RangeError on invalid settings or instant.
+ */
+export function pickupLeadDate(settings: PickupSettings, now: Instant): string {
+  return addDays(shopDate(now), readSettings(settings).lead);
+}
+
+/**
+ * The last date a pick-up may be booked: today (UTC+8) + 6 calendar months, inclusive,
+ * 'YYYY-MM-DD' (spec §5, §9 "at most 6 months ahead"). @throws RangeError on an invalid instant.
+ */
+export function latestPickupDate(now: Instant): string {
+  return addMonths(shopDate(now), MAX_PICKUP_MONTHS);
+}
+
+/** Date-level refusal of a valid 'YYYY-MM-DD' date, or null when the date itself is fine. */
+function dateRejection(date: string, rules: Rules, now: Instant): PickupRejection | null {
+  const today = shopDate(now);
+  if (date < today) return 'past';
+  if (date < addDays(today, rules.lead)) return 'too_soon';
+  if (date > latestPickupDate(now)) return 'too_far';
+  if (!rules.openDays[weekdayOf(date)]) return 'closed_day';
+  return null;
+}
+
+/**
+ * Times offered for pick-up on a date, 'HH:mm' ascending: every `slot_minutes` from
+ * `pickup_min_time_range` to `pickup_max_time_range` inclusive, without times already past when the
+ * date is today (UTC+8). Empty when the date is invalid, past, too soon, too far or closed.
+ * Example: 10:00–12:00 every 30 → ['10:00', '10:30', '11:00', '11:30', '12:00'].
+ * @throws RangeError on invalid settings or instant (never on a bad date: that gives []).
+ */
+export function pickupTimeSlots(dateYYYYMMDD: string, settings: PickupSettings, now: Instant): string[] {
+  const rules = readSettings(settings);
+  if (!isDateString(dateYYYYMMDD) || dateRejection(dateYYYYMMDD, rules, now) !== null) return [];
+  const nowMs = instantMs(now);
+  const slots: string[] = [];
+  for (let m = rules.open; m <= rules.close; m += rules.step) {
+    const time = timeOfMinutes(m);
+    if (shopInstant(dateYYYYMMDD, time).getTime() >= nowMs) slots.push(time);
+  }
+  return slots;
+}
+
+/**
+ * Whether a date may be chosen for pick-up: a valid 'YYYY-MM-DD', not before today + lead days,
+ * not after today + 6 months, an open weekday, and with at least one time slot left (so today is
+ * refused once its last slot has passed). Spec §5 Pick-up date.
+ * @throws RangeError on invalid settings or instant.
+ */
+export function isPickupDateAllowed(dateYYYYMMDD: string, settings: PickupSettings, now: Instant): boolean {
+  return pickupTimeSlots(dateYYYYMMDD, settings, now).length > 0;
+}
+
+/**
+ * The first date a pick-up can be booked (see `isPickupDateAllowed`), 'YYYY-MM-DD', or null when no
+ * date up to `latestPickupDate` qualifies (e.g. every weekday closed).
+ * @throws RangeError on invalid settings or instant.
+ */
+export function earliestPickupDate(settings: PickupSettings, now: Instant): string | null {
+  const last = latestPickupDate(now);
+  for (let date = pickupLeadDate(settings, now); date <= last; date = addDays(date, 1)) {
+    if (isPickupDateAllowed(date, settings, now)) return date;
+  }
+  return null;
+}
+
+/**
+ * Validate a chosen pick-up date and time (spec §4 step 3 and Checkout, §5). Checks, first failure
+ * wins: 'missing' (date or time empty), 'invalid' (not 'YYYY-MM-DD' / 'HH:mm'), 'past' (before now,
+ * UTC+8), 'too_soon' (before today + lead days), 'too_far' (after today + 6 months), 'closed_day'
+ * (weekday flagged '0'), 'outside_hours' (time outside the window; any minute inside it is
+ * accepted, not only slot starts).
+ * @throws RangeError on invalid settings or instant.
+ */
+export function validatePickup(choice: PickupChoice, settings: PickupSettings, now: Instant): PickupValidation {
+  const rules = readSettings(settings);
+  const nowMs = instantMs(now);
+  const { date, time } = choice;
+  if (!date || !time) return { ok: false, reason: 'missing' };
+  if (!isDateString(date) || !isTimeString(time)) return { ok: false, reason: 'invalid' };
+  if (shopInstant(date, time).getTime() < nowMs) return { ok: false, reason: 'past' };
+  const rejection = dateRejection(date, rules, now);
+  if (rejection) return { ok: false, reason: rejection };
+  const minutes = minutesOfDay(time);
+  if (minutes < rules.open || minutes > rules.close) return { ok: false, reason: 'outside_hours' };
+  return { ok: true };
+}
+
+/**
+ * Whether a stored pick-up has expired: its date and time (UTC+8) lie before `now` (spec §4
+ * Checkout "check the pickup has not expired"; delivery modal reopens at step 3). A missing or
+ * malformed date or time counts as expired, since there is nothing valid to keep.
+ * @throws RangeError on an invalid instant.
+ */
+export function isPickupExpired(choice: PickupChoice, now: Instant): boolean {
+  const { date, time } = choice;
+  if (!isDateString(date) || !isTimeString(time)) return true;
+  return shopInstant(date, time).getTime() < instantMs(now);
+}
+
+/**
+ * Display a pick-up date as DD/MM/YYYY (spec §9): '2026-11-23' → '23/11/2026'.
+ * @throws RangeError unless the date is a valid 'YYYY-MM-DD'.
+ */
+export function formatPickupDate(dateYYYYMMDD: string): string {
+  if (!isDateString(dateYYYYMMDD)) throw new RangeError(`Invalid date "${dateYYYYMMDD}", expected YYYY-MM-DD`);
+  const [y, m, d] = dateYYYYMMDD.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/**
+ * Display a pick-up time as 12-hour 'hh:mm a' (spec §9), lower-case am/pm, Latin digits:
+ * '14:30' → '02:30 pm', '00:05' → '12:05 am', '12:00' → '12:00 pm'.
+ * @throws RangeError unless the time is a valid 'HH:mm'.
+ */
+export function formatPickupTime(timeHHmm: string): string {
+  const minutes = minutesOfDay(timeHHmm);
+  const h24 = Math.floor(minutes / 60);
+  const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
+  return `${String(h12).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')} ${h24 < 12 ? 'am' : 'pm'}`;
+}

@@ -1,0 +1,61 @@
+/**
+ * Membership points (spec §1 Member zone facts, §9 "Member points: RM10 for every 500 points").
+ * Points are whole numbers; money is integer sen.
+ */
+import { BUSINESS_MEMBER_MIN_RECEIPT_SEN } from './constants';
+import { assertSen } from './money';
+
+/** Points that make one rebate block. */
+export const POINTS_PER_REBATE = 500;
+/** Value of one rebate block: RM 10, in sen. */
+export const REBATE_SEN_PER_BLOCK = 1_000;
+/** Shop rule (spec silent): points earned per whole ringgit of product subtotal. */
+export const POINTS_PER_RINGGIT = 1;
+
+function assertPoints(points: number): void {
+  if (!Number.isSafeInteger(points) || points < 0) throw new RangeError(`Points must be a whole number ≥ 0, got ${points}`);
+}
+
+/**
+ * Rebate a member's points are worth, in sen: RM 10 for every full 500 points (spec §1, §9).
+ * 499 → 0, 500 → 1000, 1499 → 2000.
+ * @throws RangeError when `points` is negative or not an integer.
+ */
+export function rebateForPoints(points: number): number {
+  assertPoints(points);
+  return Math.floor(points / POINTS_PER_REBATE) * REBATE_SEN_PER_BLOCK;
+}
+
+/**
+ * Points a rebate costs (the inverse of `rebateForPoints`): sen must be a whole number of RM 10
+ * blocks. 2000 → 1000 points.
+ * @throws RangeError when `rebateSen` is negative or not a multiple of 1000 sen.
+ */
+export function pointsForRebate(rebateSen: number): number {
+  assertSen(rebateSen, 'Rebate');
+  if (rebateSen < 0 || rebateSen % REBATE_SEN_PER_BLOCK !== 0) {
+    throw new RangeError(`Rebate must be a multiple of RM 10 (1000 sen), got ${rebateSen}`);
+  }
+  return (rebateSen / REBATE_SEN_PER_BLOCK) * POINTS_PER_REBATE;
+}
+
+/**
+ * Points earned on an order. Shop rule (the spec is silent): 1 point per whole RM 1 of the product
+ * subtotal, floored; delivery charges, vouchers and rounding do not count. 1699 sen → 16 points.
+ * @param productSubtotalSen integer sen ≥ 0
+ * @throws RangeError on negative or fractional sen.
+ */
+export function pointsEarned(productSubtotalSen: number): number {
+  assertSen(productSubtotalSen, 'Product subtotal');
+  if (productSubtotalSen < 0) throw new RangeError(`Product subtotal must not be negative, got ${productSubtotalSen}`);
+  return Math.floor(productSubtotalSen / 100) * POINTS_PER_RINGGIT;
+}
+
+/**
+ * Whether a single receipt qualifies for business membership: RM 100 or more (spec §1).
+ * @throws RangeError on fractional sen.
+ */
+export function qualifiesForBusinessMember(receiptSen: number): boolean {
+  assertSen(receiptSen, 'Receipt amount');
+  return receiptSen >= BUSINESS_MEMBER_MIN_RECEIPT_SEN;
+}

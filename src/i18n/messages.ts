@@ -1,0 +1,58 @@
+/**
+ * The message catalogue (Paraglide JS 2, `messages/{en,zh,ar}.json`) with the locale passed
+ * explicitly, never read from a global: the server renders many requests at once.
+ * EN is the default and unprefixed; ZH under /zh; AR under /ar, right to left (DESIGN i18n).
+ */
+import * as catalogue from '../paraglide/messages.js';
+
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../domain/constants';
+
+export { DEFAULT_LOCALE, LOCALES, type Locale };
+
+type Catalogue = typeof catalogue;
+export type MessageKey = { [K in keyof Catalogue]: Catalogue[K] extends (...args: never[]) => unknown ? K : never }[keyof Catalogue] & string;
+
+/** True when a string names a message in the catalogue. */
+export function isMessageKey(key: string): key is MessageKey {
+  return typeof (catalogue as Record<string, unknown>)[key] === 'function';
+}
+
+/** One message in a language, with its parameters filled in. Unknown keys come back as the key. */
+export function translate(locale: Locale, key: string, params: Record<string, unknown> = {}): string {
+  const fn = (catalogue as Record<string, unknown>)[key];
+  if (typeof fn !== 'function') return key;
+  return (fn as (i: Record<string, unknown>, o: { locale: Locale }) => string)(params, { locale });
+}
+
+/** A translator bound to a locale, for server-rendered pages: `const t = translator('zh'); t('cart_title')`. */
+export function translator(locale: Locale) {
+  return (key: MessageKey, params: Record<string, unknown> = {}) => translate(locale, key, params);
+}
+export type Translate = ReturnType<typeof translator>;
+
+/** Text direction of a locale. */
+export function dir(locale: Locale): 'rtl' | 'ltr' {
+  return locale === 'ar' ? 'rtl' : 'ltr';
+}
+
+/** The first supported language named in an Accept-Language header or a plain code; EN otherwise. */
+export function resolveLocale(value: string | null | undefined): Locale {
+  for (const part of (value ?? '').split(',')) {
+    const code = part.split(';')[0]!.trim().toLowerCase().slice(0, 2);
+    if ((LOCALES as readonly string[]).includes(code)) return code as Locale;
+  }
+  return DEFAULT_LOCALE;
+}
+
+/** A site path in a locale: '/cart' → '/zh/cart' (EN stays unprefixed). */
+export function localizePath(locale: Locale, path: string): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  return locale === DEFAULT_LOCALE ? clean : `/${locale}${clean === '/' ? '' : clean}`;
+}
+
+/** Splits a URL path into its locale and the path without the prefix. */
+export function splitLocale(pathname: string): { locale: Locale; path: string } {
+  const m = /^\/(zh|ar)(\/.*)?$/.exec(pathname);
+  if (!m) return { locale: DEFAULT_LOCALE, path: pathname || '/' };
+  return { locale: m[1] as Locale, path: m[2] || '/' };
+}

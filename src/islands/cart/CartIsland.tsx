@@ -1,0 +1,140 @@
+/**
+ * The cart table (spec §2 Cart page, §4 Cart): select boxes and select-all, quantity changes sent
+ * after a 300 ms pause as the difference from the stored quantity (0 removes), remove, a subtotal
+ * bar of the selected lines, and Check Out enabled only with a selection.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { actions } from 'astro:actions';
+import * as m from '../../paraglide/messages.js';
+import { localizePath, type Locale } from '../../i18n/messages';
+import type { Cart } from '../../lib/xs-api/contract';
+import { formatPrice, toSen } from '../../domain/money';
+import { CART_QUANTITY_DEBOUNCE_MS } from '../../domain/constants';
+import { $cartCount } from '../../stores/session';
+import { $shipping } from '../../stores/shipping';
+import { bindLocale } from '../shared/i18n';
+import { toast } from '../../lib/ui/toast';
+import { CartLine } from './CartLine';
+
+type Props = { locale: Locale; initialCart: Cart | null };
+
+export default function CartIsland({ locale, initialCart }: Props) {
+  const t = bindLocale(locale);
+  const shipping = useStore($shipping, { ssr: () => null });
+  const [cart, setCart] = useState<Cart | null>(initialCart);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set(initialCart?.items.map((i) => i.product_code)));
+  const [drafts, setDrafts] = useState<Record<string, number>>({});
+  const timers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
+
+  // The store may have been chosen after the page was rendered.
+  useEffect(() => {
+    const store = shipping?.store.store_no;
+    if (!store || store === cart?.store) return;
+    void actions.cart.get({ store }).then(({ data }) => data && replace(data));
+  }, [shipping?.store.store_no]);
+
+  function replace(next: Cart) {
+    setCart(next);
+    $cartCount.set(next.items.length);
+    setSelected((s) => new Set([...s].filter((c) => next.items.some((i) => i.product_code === c))));
+  }
+
+  function changeQuantity(code: string, quantity: number) {
+    if (!cart) return;
+    setDrafts((d) => ({ ...d, [code]: quantity }));
+    clearTimeout(timers.current[code]);
+    timers.current[code] = setTimeout(async () => {
+      const stored = cart.items.find((i) => i.product_code === code)?.product_quantity ?? 0;
+      const difference = quantity - stored;
+      if (difference !== 0) {
+        const { data, error } = await actions.cart.change({ store: cart.store, product_code: code, difference });
+        if (error) toast(error.message, { kind: 'error' });
+        else replace(data);
+      }
+      setDrafts(({ [code]: _, ...rest }) => rest);
+    }, CART_QUANTITY_DEBOUNCE_MS);
+  }
+
+  async function remove(code: string) {
+    if (!cart) return;
+    const { data, error } = await actions.cart.remove({ store: cart.store, product_code: code });
+    if (error) return toast(error.message, { kind: 'error' });
+    if (data) replace(data);
+  }
+
+  const lines = cart?.items ?? [];
+  const chosen = lines.filter((i) => selected.has(i.product_code));
+  const subtotalSen = useMemo(
+    () => chosen.reduce((s, i) => s + toSen(i.product_price) * (drafts[i.product_code] ?? i.product_quantity), 0),
+    [chosen, drafts],
+  );
+
+  if (!cart && !shipping) {
+    return (
+      <div className="card p-8 text-center">
+        <p className="text-ink-700">{t(m.cart_need_delivery)}</p>
+        <button type="button" className="btn-primary mt-4" onClick={() => document.dispatchEvent(new CustomEvent('open-delivery-modal', { detail: { step: 0 } }))}>
+          {t(m.delivery_choose)}
+        </button>
+      </div>
+    );
+  }
+  if (!lines.length) {
+    return (
+      <div className="card flex flex-col items-center gap-4 p-10 text-center">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-14 w-14 text-ink-300" fill="none" stroke="currentColor" strokeWidth="1.5"><path d="M3 4h2l2.2 10.4a1.5 1.5 0 0 0 1.5 1.1h8.6a1.5 1.5 0 0 0 1.5-1.1L21 7H6" /><circle cx="9.5" cy="19.5" r="1.5" /><circle cx="17" cy="19.5" r="1.5" /></svg>
+        <p className="text-lg font-semibold">{t(m.cart_empty)}</p>
+        <a className="btn-primary" href={localizePath(locale, '/category')}>{t(m.shop_now)}</a>
+      </div>
+    );
+  }
+  const allSelected = chosen.length === lines.length;
+  const checkoutHref = `${localizePath(locale, '/checkout')}?items=${encodeURIComponent(chosen.map((i) => i.product_code).join(','))}`;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="card overflow-hidden">
+        {shipping && <p className="border-b border-ink-900/10 px-4 py-3 text-sm text-ink-700">{t(m.cart_store, { store: shipping.store.store_name })}</p>}
+        <table className="w-full text-sm">
+          <thead className="hidden bg-paper text-start text-xs uppercase tracking-wide text-ink-500 md:table-header-group">
+            <tr>
+              <th scope="col" className="w-10 px-4 py-3 text-start">
+                <input type="checkbox" aria-label={t(m.cart_select_all)} checked={allSelected} className="accent-brand-600"
+                  onChange={() => setSelected(allSelected ? new Set() : new Set(lines.map((i) => i.product_code)))} />
+              </th>
+              <th scope="col" className="px-2 py-3 text-start" colSpan={2}>{t(m.cart_product)}</th>
+              <th scope="col" className="px-2 py-3 text-start">{t(m.cart_price)}</th>
+              <th scope="col" className="px-2 py-3 text-start">{t(m.quantity)}</th>
+              <th scope="col" className="px-2 py-3 text-end">{t(m.cart_total)}</th>
+              <th scope="col" className="px-4 py-3"><span className="sr-only">{t(m.cart_remove)}</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((item) => (
+              <CartLine key={item.product_code} locale={locale} item={item} quantity={drafts[item.product_code] ?? item.product_quantity}
+                selected={selected.has(item.product_code)}
+                onSelect={(on) => setSelected((s) => { const n = new Set(s); if (on) n.add(item.product_code); else n.delete(item.product_code); return n; })}
+                onQuantity={(q) => changeQuantity(item.product_code, q)} onRemove={() => remove(item.product_code)} />
+            ))}
+          </tbody>
+        </table>
+        <label className="flex items-center gap-2 border-t border-ink-900/10 px-4 py-3 text-sm md:hidden">
+          <input type="checkbox" checked={allSelected} className="accent-brand-600"
+            onChange={() => setSelected(allSelected ? new Set() : new Set(lines.map((i) => i.product_code)))} />
+          {t(m.cart_select_all)}
+        </label>
+      </div>
+      <aside className="card h-fit p-5 lg:sticky lg:top-4" aria-label={t(m.checkout_summary)}>
+        <p className="flex items-baseline justify-between gap-2 text-sm text-ink-700">
+          <span>{t(m.cart_subtotal, { count: chosen.length })}</span>
+          <span className="text-xl font-bold text-ink-900" dir="ltr" data-cart-subtotal>{formatPrice(subtotalSen, locale)}</span>
+        </p>
+        {chosen.length > 0 ? (
+          <a href={checkoutHref} className="btn-primary mt-4 w-full !py-3" data-checkout>{t(m.checkout_button)}</a>
+        ) : (
+          <button type="button" disabled className="btn-primary mt-4 w-full !py-3" data-checkout>{t(m.checkout_button)}</button>
+        )}
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The delivery-method modal (spec §4, steps 0–3): 0 choose an address (saved, current location or
+ * new) → 1 stores within 30 km, nearest first → 2 Delivery or Store Pick-up as the store allows →
+ * 3 pick-up date and time. Saving stores the choice as `shipping`; changing the method or the
+ * store clears the cart. Closable only once a method exists; resets 500 ms after closing.
+ */
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { actions } from 'astro:actions';
+import * as m from '../../paraglide/messages.js';
+import type { Locale } from '../../i18n/messages';
+import type { Address, Store } from '../../lib/xs-api/contract';
+import { $cartCount, $deliveryModalOpen } from '../../stores/session';
+import { $shipping, isShippingComplete, type Shipping } from '../../stores/shipping';
+import { MODAL_RESET_MS } from '../../domain/constants';
+import { Modal } from '../shared/Modal';
+import { bindLocale } from '../shared/i18n';
+import { AddressStep, type Origin } from './AddressStep';
+import { StoreStep } from './StoreStep';
+import { MethodStep } from './MethodStep';
+import { PickupStep } from './PickupStep';
+
+type Step = 0 | 1 | 2 | 3;
+
+export function DeliveryModal({ locale }: { locale: Locale }) {
+  const t = bindLocale(locale);
+  const open = useStore($deliveryModalOpen);
+  const shipping = useStore($shipping, { ssr: () => null });
+  const [step, setStep] = useState<Step>(0);
+  const [origin, setOrigin] = useState<Origin | null>(null);
+  const [stores, setStores] = useState<Store[] | null>(null);
+  const [store, setStore] = useState<Store | null>(null);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    if (!open) return;
+    setError('');
+    const current = $shipping.get();
+    if (open.step === 3 && current?.store) {
+      setStore({ ...current.store, store_state: current.state, store_lat_long: '' } as Store);
+      setStep(3);
+    } else setStep(open.step ?? 0);
+  }, [open]);
+
+  const canClose = isShippingComplete(shipping);
+  const close = () => {
+    $deliveryModalOpen.set(false);
+    setTimeout(() => {
+      setStep(0);
+      setOrigin(null);
+      setStores(null);
+      setStore(null);
+      setError('');
+    }, MODAL_RESET_MS);
+  };
+
+  async function findStores(o: Origin) {
+    setOrigin(o);
+    setError('');
+    const { data, error: err } = await actions.delivery.stores({ latitude: o.latitude, longitude: o.longitude });
+    if (err) return setError(err.message);
+    setStores(data);
+    setStep(1);
+  }
+
+  async function save(next: Shipping) {
+    const prev = $shipping.get();
+    if (prev && (prev.type !== next.type || prev.store.store_no !== next.store.store_no)) {
+      const { error: err } = await actions.cart.clear();
+      if (err) return setError(err.message);
+      $cartCount.set(0);
+    }
+    $shipping.set(next);
+    close();
+  }
+
+  function chooseMethod(type: 'DELIVERY' | 'PICKUP') {
+    if (!store) return;
+    if (type === 'PICKUP') return setStep(3);
+    void save({
+      type: 'DELIVERY',
+      store: pickStore(store),
+      address: origin?.kind === 'address' ? origin.address : null,
+      state: origin?.kind === 'address' ? origin.address.add_state : store.store_state,
+    });
+  }
+
+  const titles: Record<Step, string> = { 0: t(m.dm_step_address), 1: t(m.dm_step_store), 2: t(m.dm_step_method), 3: t(m.dm_step_when) };
+
+  return (
+    <Modal open={!!open} title={t(m.dm_title)} closeLabel={t(m.modal_close)} onClose={canClose ? close : undefined} wide>
+      <ol className="mb-4 flex gap-1.5" aria-hidden="true">
+        {[0, 1, 2, 3].map((i) => (
+          <li key={i} className={`h-1.5 flex-1 rounded-full ${i <= step ? 'bg-brand-600' : 'bg-ink-300/60'}`} />
+        ))}
+      </ol>
+      <div className="mb-3 flex items-center gap-2">
+        {step > 0 && (
+          <button type="button" className="btn-ghost !p-1.5" onClick={() => setStep((step - 1) as Step)} aria-label={t(m.modal_back)}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:-scale-x-100" fill="none" stroke="currentColor" strokeWidth="2"><path d="M15 6l-6 6 6 6" /></svg>
+          </button>
+        )}
+        <h3 className="text-base font-semibold">{titles[step]}</h3>
+      </div>
+      {error && <p role="alert" className="mb-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">{error}</p>}
+      {step === 0 && <AddressStep locale={locale} onContinue={findStores} onError={setError} />}
+      {step === 1 && stores && (
+        <StoreStep locale={locale} stores={stores} selected={store?.store_no ?? shipping?.store.store_no}
+          onPick={(s) => { setStore(s); setStep(2); }} />
+      )}
+      {step === 2 && store && <MethodStep locale={locale} store={store} canDeliver={origin?.kind === 'address'} onChoose={chooseMethod} />}
+      {step === 3 && store && (
+        <PickupStep locale={locale} initial={shipping?.type === 'PICKUP' && shipping.store.store_no === store.store_no ? { date: shipping.date ?? '', time: shipping.time ?? '' } : undefined}
+          onSave={(date, time) =>
+            save({
+              type: 'PICKUP',
+              store: pickStore(store),
+              address: origin?.kind === 'address' ? origin.address : shipping?.address ?? null,
+              state: origin?.kind === 'address' ? origin.address.add_state : store.store_state || shipping?.state || '',
+              date,
+              time,
+            })
+          } />
+      )}
+    </Modal>
+  );
+}
+
+function pickStore(s: Store): Shipping['store'] {
+  return {
+    store_code: s.store_code, store_no: s.store_no, store_name: s.store_name, store_address: s.store_address,
+    store_phone: s.store_phone, store_pickdel: s.store_pickdel, distance_km: s.distance_km,
+  };
+}
+
+export type { Address };

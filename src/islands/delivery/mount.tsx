@@ -1,0 +1,12 @@
+/** Mounts the delivery-method modal on demand (its React code loads only when it is first opened). */
+import { createRoot } from 'react-dom/client';
+import type { Locale } from '../../i18n/messages';
+import { DeliveryModal } from './DeliveryModal';
+
+let mounted = false;
+
+export function mountDeliveryModal(el: HTMLElement, locale: string) {
+  if (mounted) return;
+  mounted = true;
+  createRoot(el).render(<DeliveryModal locale={locale as Locale} />);
+}

@@ -1,0 +1,42 @@
+/**
+ * An accessible modal dialog on the native <dialog> element (focus trap, Escape, backdrop). When
+ * `onClose` is absent the dialog cannot be dismissed (spec §4: the delivery modal closes only once
+ * a method exists).
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+
+type Props = { open: boolean; title: string; onClose?: () => void; closeLabel: string; children: ReactNode; wide?: boolean };
+
+export function Modal({ open, title, onClose, closeLabel, children, wide }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="modal-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose?.();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose?.();
+      }}
+      className={`m-auto w-[calc(100%-1.5rem)] ${wide ? 'max-w-2xl' : 'max-w-lg'} rounded-2xl bg-white p-0 text-ink-900 shadow-2xl backdrop:bg-ink-900/60`}
+    >
+      <div className="flex items-center justify-between border-b border-ink-900/10 px-5 py-4">
+        <h2 id="modal-title" className="text-lg font-bold">{title}</h2>
+        {onClose && (
+          <button type="button" onClick={onClose} className="btn-ghost !p-2" aria-label={closeLabel}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2"><path d="M6 6l12 12M18 6L6 18" /></svg>
+          </button>
+        )}
+      </div>
+      <div className="max-h-[75vh] overflow-y-auto px-5 py-4">{children}</div>
+    </dialog>
+  );
+}

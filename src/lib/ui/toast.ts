@@ -1,0 +1,31 @@
+/**
+ * Toasts (spec §4, §9 Toast auto-close): a message in the page's live region for a while, optionally a
+ * link (the cart toast goes to /cart). Framework-free, so plain scripts and islands share it.
+ */
+import { TOAST_DEFAULT_MS } from '../../domain/constants';
+
+export type ToastOptions = { durationMs?: number; href?: string; kind?: 'success' | 'error' | 'info' };
+
+/** Shows a toast; returns a function that removes it early. */
+export function toast(message: string, { durationMs = TOAST_DEFAULT_MS, href, kind = 'success' }: ToastOptions = {}): () => void {
+  const region = document.getElementById('toaster');
+  if (!region) return () => {};
+  const el = document.createElement(href ? 'a' : 'div');
+  if (href) (el as HTMLAnchorElement).href = href;
+  el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  el.dataset.toast = kind;
+  el.className =
+    'pointer-events-auto flex items-center gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ring-1 transition-opacity duration-300 ' +
+    (kind === 'error' ? 'bg-brand-700 text-white ring-brand-800' : 'bg-ink-900 text-white ring-black/10');
+  el.textContent = message;
+  region.append(el);
+  const remove = () => {
+    el.style.opacity = '0';
+    setTimeout(() => el.remove(), 300);
+  };
+  const timer = setTimeout(remove, durationMs);
+  return () => {
+    clearTimeout(timer);
+    remove();
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * Typed client of the mobile e-commerce API (spec §7; DESIGN: "one place that maps fields").
+ * The same client talks to the bundled API in-process or to a remote backend over HTTP: only the
+ * `fetch` it is given differs. Answers are checked against the contract's zod schemas.
+ */
+import type { z } from 'zod';
+import { API_BASE, API_KEY_HEADER, operations, type OperationName, type Operations } from './contract';
+import { API_TIMEOUT_MS } from '../../domain/constants';
+
+type Op<N extends OperationName> = Operations[N];
+type QueryOf<N extends OperationName> = Op<N> extends { query: z.ZodType } ? z.input<Op<N>['query']> : never;
+type BodyOf<N extends OperationName> = Op<N> extends { body: z.ZodType } ? z.input<Op<N>['body']> : never;
+export type ResultOf<N extends OperationName> = z.output<Op<N>['response']>;
+
+export type CallInput<N extends OperationName> = {
+  params?: Record<string, string | number | undefined>;
+  query?: QueryOf<N>;
+  body?: BodyOf<N>;
+};
+
+/** A failed call: `status` is the HTTP status (0 for a transport fault); `message` is the Error text. */
+export class XsApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'XsApiError';
+  }
+}
+
+export type XsClientOptions = {
+  /** Sends a request: `app.fetch` of the bundled API, or global fetch for a remote one. */
+  fetch: (request: Request) => Promise<Response> | Response;
+  /** Origin of the API, e.g. 'http://localhost' in-process or XS_API_URL. */
+  baseUrl: string;
+  apiKey: string;
+  locale: string;
+  /** Session token of the member, sent as `Authorization: Bearer`. */
+  token?: string | null;
+  /** Member code filled into `:member` path segments. */
+  member?: string | null;
+  timeoutMs?: number;
+};
+
+function buildPath(template: string, params: Record<string, string | number | undefined>): string {
+  return template
+    .split('/')
+    .map((seg) => {
+      if (!seg.startsWith(':')) return seg;
+      const optional = seg.endsWith('?');
+      const value = params[seg.slice(1, optional ? -1 : undefined)];
+      if (value === undefined || value === '') {
+        if (optional) return null;
+        throw new XsApiError(0, `Missing path parameter ${seg}`);
+      }
+      return encodeURIComponent(String(value));
+    })
+    .filter((s) => s !== null)
+    .join('/');
+}
+
+/** Creates a client. Each call resolves to the checked success answer or throws XsApiError. */
+export function createXsClient(options: XsClientOptions) {
+  async function call<N extends OperationName>(name: N, input: CallInput<N> = {}): Promise<ResultOf<N>> {
+    const op = operations[name];
+    const params = { member: options.member ?? undefined, ...input.params };
+    const url = new URL(`${API_BASE}/${buildPath(op.path, params)}`, options.baseUrl);
+    for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+      if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+    }
+    const headers: Record<string, string> = { [API_KEY_HEADER]: options.apiKey, 'accept-language': options.locale };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (input.body !== undefined) headers['content-type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await options.fetch(
+        new Request(url, {
+          method: op.method,
+          headers,
+          body: input.body === undefined ? undefined : JSON.stringify(input.body),
+          signal: AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS),
+        }),
+      );
+    } catch (err) {
+      throw new XsApiError(0, (err as Error).message);
+    }
+    const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!res.ok || json.Status !== 1) {
+      throw new XsApiError(res.status, typeof json.Error === 'string' ? json.Error : '', json);
+    }
+    const parsed = op.response.safeParse(json);
+    if (!parsed.success) throw new XsApiError(502, `Unexpected answer from ${name}: ${parsed.error.issues[0]?.message}`, json);
+    return parsed.data as ResultOf<N>;
+  }
+  return { call, options };
+}
+
+export type XsClient = ReturnType<typeof createXsClient>;

@@ -1,0 +1,46 @@
+/** The contract of spec §7: every operation this shop implements, in one registry. */
+import * as access from './access';
+import * as addresses from './addresses';
+import * as catalogue from './catalogue';
+import * as cart from './cart';
+import * as stores from './stores';
+import * as orders from './orders';
+import * as content from './content';
+
+export * from './operation';
+export * from './access';
+export * from './addresses';
+export * from './catalogue';
+export * from './cart';
+export * from './stores';
+export * from './orders';
+export * from './content';
+
+export const operations = {
+  customer_login: access.customerLogin,
+  customer_logout: access.customerLogout,
+  customer_detail: access.customerDetail,
+  state_listing: addresses.stateListing,
+  address_listing: addresses.addressListing,
+  address_detail: addresses.addressDetail,
+  add_address: addresses.addAddress,
+  productline_listing: catalogue.productlineListing,
+  get_prdtgroupline_listing: catalogue.prdtgrouplineListing,
+  product_listing: catalogue.productListing,
+  product_detail: catalogue.productDetail,
+  get_cart: cart.getCart,
+  add_cart: cart.addCart,
+  clear_cart: cart.clearCart,
+  pickup_store_listing: stores.pickupStoreListing,
+  self_pickup_min_time: stores.selfPickupMinTime,
+  self_pickup_time_range: stores.selfPickupTimeRange,
+  nearest_store: stores.nearestStore,
+  delivery_charges: stores.deliveryCharges,
+  add_order: orders.addOrder,
+  order_listing: orders.orderListing,
+  order_detail: orders.orderDetail,
+  mobile_ecommerce_header_banner: content.headerBannerListing,
+} as const;
+
+export type Operations = typeof operations;
+export type OperationName = keyof Operations;

@@ -1,0 +1,50 @@
+/**
+ * Shape of one operation of the mobile e-commerce API (spec §7). The registry of operations is the
+ * single description the server routes, the typed client and the OpenAPI document are built from.
+ */
+import { z } from 'zod';
+
+/** Where the member code sits in the path, when the operation is member-scoped. */
+export type MemberScope = 'required' | 'optional' | 'none';
+
+export type Operation<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> = {
+  /** The operation name as in spec §7, e.g. 'add_cart'. */
+  name: string;
+  method: 'GET' | 'POST';
+  /** Path after the base, with `:params`; member-scoped paths use `:member`. E.g. 'add_cart/:member'. */
+  path: string;
+  member: MemberScope;
+  summary: string;
+  query?: Q;
+  body?: B;
+  /** The success answer (always carries Status: 1). */
+  response: R;
+};
+
+/** Declares an operation, keeping its schema types for the client. */
+export function defineOperation<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  op: Operation<Q, B, R>,
+): Operation<Q, B, R> {
+  return op;
+}
+
+/** Every answer: Status 1 on success; Status 0 with an Error text otherwise (spec §7, §8). */
+export const statusOk = z.literal(1);
+export const errorAnswer = z.object({ Status: z.literal(0), Error: z.string() });
+export type ErrorAnswer = z.infer<typeof errorAnswer>;
+
+/** A ringgit amount with 2 decimals as the contract carries it, e.g. "16.90". */
+export const amount = z.string().regex(/^-?\d+\.\d{2}$/, 'amount with 2 decimals');
+/** A ringgit amount sent by a client: a number or a string with at most 2 decimals. */
+export const amountInput = z.union([z.number(), z.string().regex(/^-?\d+(\.\d{1,2})?$/)]);
+/** A 0/1 flag as the contract carries it. */
+export const flag = z.union([z.literal(0), z.literal(1)]);
+
+/** The API base path (spec §7). */
+export const API_BASE = '/api/mobile_ecom/xs_api.php';
+/** Header carrying the fixed API key (spec §7). */
+export const API_KEY_HEADER = 'x-api-key';

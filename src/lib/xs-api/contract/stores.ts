@@ -1,0 +1,93 @@
+/** Stores, pick-up and delivery charge operations (spec §7 Stores and pickup, Checkout). */
+import { z } from 'zod';
+import { amount, amountInput, defineOperation, statusOk } from './operation';
+
+export const store = z.object({
+  store_code: z.string(),
+  store_no: z.string(),
+  store_name: z.string(),
+  store_address: z.string(),
+  store_phone: z.string(),
+  store_state: z.string(),
+  store_lat_long: z.string(),
+  store_pickdel: z.enum(['DELIVERY', 'PICKUP', 'BOTHPD']),
+  distance_km: z.number().nullable(),
+});
+export type Store = z.infer<typeof store>;
+
+export const pickupSettingsShape = z.object({
+  pickup_min_time: z.number().int(),
+  pickup_min_time_range: z.string(),
+  pickup_max_time_range: z.string(),
+  pickup_days_range: z.string(),
+  slot_minutes: z.number().int(),
+});
+export type PickupSettings = z.infer<typeof pickupSettingsShape>;
+
+const latLng = z.object({ latitude: z.coerce.number().min(-90).max(90), longitude: z.coerce.number().min(-180).max(180) });
+
+export const pickupStoreListing = defineOperation({
+  name: 'pickup_store_listing',
+  method: 'GET',
+  path: 'pickup_store_listing',
+  member: 'none',
+  summary: 'Outlets; with latitude and longitude, only those within 30 km, nearest first, with distance_km.',
+  query: z
+    .object({
+      latitude: z.coerce.number().min(-90).max(90).optional(),
+      longitude: z.coerce.number().min(-180).max(180).optional(),
+      store: z.string().max(20).optional(),
+    })
+    .refine((q) => (q.latitude === undefined) === (q.longitude === undefined), {
+      message: 'latitude and longitude must be given together',
+      path: ['latitude'],
+    }),
+  response: z.object({ Status: statusOk, data: z.array(store) }),
+});
+
+export const selfPickupMinTime = defineOperation({
+  name: 'self_pickup_min_time',
+  method: 'GET',
+  path: 'self_pickup_min_time',
+  member: 'none',
+  summary: 'Pick-up settings: minimum lead time in days and allowed weekdays.',
+  response: z.object({ Status: statusOk, data: pickupSettingsShape }),
+});
+
+export const selfPickupTimeRange = defineOperation({
+  name: 'self_pickup_time_range',
+  method: 'GET',
+  path: 'self_pickup_time_range',
+  member: 'none',
+  summary: 'Pick-up times (HH:mm) offered on a date (YYYY-MM-DD), in Malaysian time.',
+  query: z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD') }),
+  response: z.object({ Status: statusOk, data: z.object({ date: z.string(), times: z.array(z.string()) }) }),
+});
+
+export const nearestStore = defineOperation({
+  name: 'nearest_store',
+  method: 'POST',
+  path: 'nearest_store',
+  member: 'none',
+  summary: 'Distances from a customer location to outlets (spec §7 nearest stores; path not given there).',
+  body: z.object({
+    customer_address: z.array(latLng).length(1),
+    outlet: z.array(z.object({ storecode: z.string(), latitude: z.coerce.number(), longitude: z.coerce.number() })).max(100).optional(),
+  }),
+  response: z.object({ Status: statusOk, data: z.array(z.object({ storecode: z.string(), distance_km: z.number() })) }),
+});
+
+export const deliveryCharges = defineOperation({
+  name: 'delivery_charges',
+  method: 'POST',
+  path: 'delivery_charges/:member',
+  member: 'required',
+  summary: 'Delivery charge for products to an address state at a distance.',
+  body: z.object({
+    product: z.array(z.object({ product_code: z.string(), product_quantity: z.number().int().min(1), product_price: amountInput.optional() })).min(1).max(100),
+    state: z.string().min(1).max(60),
+    distance_km: z.coerce.number().min(0).max(1000),
+  }),
+  /** delivery_charges in RM; product_subtotal is the subtotal it was computed from (DB prices). */
+  response: z.object({ Status: statusOk, delivery_charges: amount, product_subtotal: amount }),
+});

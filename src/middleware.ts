@@ -1,0 +1,53 @@
+/**
+ * Per-request set-up (DESIGN): the locale from the URL (/zh/…, /ar/… rewritten onto the one set of
+ * pages), the login cookie, the contract client, and the guards of spec §6: account pages need a
+ * live session (else /), /login and /register only when logged out, the shopping flow needs login.
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { localizePath, splitLocale } from './i18n/messages';
+import { apiFor } from './server/api-client';
+import { clearSession, readSession } from './server/session';
+
+const GUEST_ONLY = new Set(['/login', '/register']);
+const MEMBER_FLOW = new Set(['/cart', '/checkout', '/order-success']);
+
+export const onRequest = defineMiddleware(async (ctx, next) => {
+  if (ctx.isPrerendered) return next();
+  const { locale, path } = splitLocale(ctx.url.pathname);
+  ctx.locals.locale = locale;
+  if (path.startsWith('/api/mobile_ecom/')) return next();
+
+  const session = await readSession(ctx.cookies);
+  ctx.locals.session = session;
+  ctx.locals.api = apiFor(locale, session);
+  let profile: ReturnType<App.Locals['profile']> | undefined;
+  ctx.locals.profile = () =>
+    (profile ??= session
+      ? ctx.locals.api
+          .call('customer_detail')
+          .then((r) => r.data)
+          .catch((err) => {
+            if (err?.status === 401 || err?.status === 403) {
+              clearSession(ctx.cookies);
+              return null;
+            }
+            throw err;
+          })
+      : Promise.resolve(null));
+
+  const isAccount = path === '/account' || path.startsWith('/account/');
+  if (isAccount || MEMBER_FLOW.has(path)) {
+    if (!(await ctx.locals.profile())) {
+      const target = isAccount ? '/' : `/login?redirect=${encodeURIComponent(localizePath(locale, path) + ctx.url.search)}`;
+      return ctx.redirect(localizePath(locale, target), 302);
+    }
+  } else if (GUEST_ONLY.has(path) && session && (await ctx.locals.profile())) {
+    return ctx.redirect(localizePath(locale, '/'), 302);
+  }
+
+  if (locale !== 'en') {
+    // One set of pages serves every language: /zh/cart renders /cart with locals.locale = 'zh'.
+    return next(new URL(path + ctx.url.search, ctx.url));
+  }
+  return next();
+});

@@ -1,0 +1,122 @@
+/**
+ * Database connection (DESIGN Data): PGlite in a local data directory by default, PostgreSQL when
+ * `DATABASE_URL` is set. Migrations from `migrations/` are applied on first use.
+ *
+ * PGlite allows one process per data directory; a lock file (`<dataDir>.lock`, holding the pid)
+ * makes a second process fail with a clear message instead of silently losing rows.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+/** The Drizzle database type shared by the PGlite and PostgreSQL drivers. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Where to connect: a PostgreSQL URL, or a PGlite data directory ('memory://' for tests). */
+export type DbTarget = { url: string } | { dataDir: string };
+
+export type DbHandle = { db: Db; close: () => Promise<void>; kind: 'pglite' | 'postgres' };
+
+/** Folder of the generated SQL migrations; override with MIGRATIONS_DIR when deploying `dist/` alone. */
+export function migrationsFolder(): string {
+  return path.resolve(process.env.MIGRATIONS_DIR ?? 'src/server/xs-api/db/migrations');
+}
+
+/** Thrown when another live process holds the PGlite data directory. */
+export class DataDirLockedError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `The embedded database in ${dataDir} is in use by another process (pid ${pid}). ` +
+        'PGlite allows one process per data directory: stop that process, or set DATA_DIR to another folder, ' +
+        'or set DATABASE_URL to use PostgreSQL.',
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the lock file for a data directory; throws DataDirLockedError when a live process holds it. */
+function acquireLock(dataDir: string): () => void {
+  const lockPath = `${dataDir.replace(/\/$/, '')}.lock`;
+  fs.mkdirSync(path.dirname(lockPath), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      const release = () => {
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (pid && pid !== process.pid && processAlive(pid)) throw new DataDirLockedError(dataDir, pid);
+      fs.unlinkSync(lockPath); // stale lock from a process that is gone
+    }
+  }
+  throw new Error(`Could not take the lock for ${dataDir}`);
+}
+
+/**
+ * Opens the database and applies pending migrations.
+ * @throws DataDirLockedError when another process uses the same PGlite data directory.
+ */
+export async function openDb(target: DbTarget): Promise<DbHandle> {
+  if ('url' in target) {
+    const { default: postgres } = await import('postgres');
+    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+    const client = postgres(target.url, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+    return { db: db as unknown as Db, close: () => client.end(), kind: 'postgres' };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const inMemory = target.dataDir.startsWith('memory://');
+  const release = inMemory ? () => {} : acquireLock(path.resolve(target.dataDir));
+  try {
+    if (!inMemory) fs.mkdirSync(path.resolve(target.dataDir), { recursive: true });
+    const client = await PGlite.create(inMemory ? undefined : path.resolve(target.dataDir));
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+    return {
+      db: db as unknown as Db,
+      close: async () => {
+        await client.close();
+        release();
+      },
+      kind: 'pglite',
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** The target from the environment: DATABASE_URL, else PGlite in DATA_DIR (default `.data/pglite`). */
+export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): DbTarget {
+  return env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR ?? '.data/pglite' };
+}
+
+let shared: Promise<DbHandle> | undefined;
+
+/** The process-wide database, opened (and migrated) on first use from the environment. */
+export function getDb(): Promise<Db> {
+  shared ??= openDb(targetFromEnv());
+  return shared.then((h) => h.db);
+}

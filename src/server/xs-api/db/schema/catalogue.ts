@@ -1,0 +1,112 @@
+/**
+ * Catalogue tables (spec §3: Product, Product line, Category group, Brand, Store, Pickup settings).
+ * Money columns are integer sen; names are stored per language (en, zh, ar).
+ */
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Text per language; `en` is always present, `zh`/`ar` fall back to `en` when missing. */
+export type LocalizedText = { en: string; zh?: string; ar?: string };
+
+/** Malaysian states and federal territories (spec §7 state_listing). */
+export const states = pgTable('states', {
+  stateCode: text('state_code').primaryKey(),
+  stateName: text('state_name').notNull(),
+  isFederalTerritory: boolean('is_federal_territory').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Parent category groups (spec §3 Category group). */
+export const productGroups = pgTable('product_groups', {
+  groupCode: text('group_code').primaryKey(),
+  groupName: jsonb('group_name').$type<LocalizedText>().notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Product lines, the shop's categories (spec §3 Product line). */
+export const productLines = pgTable('product_lines', {
+  lineCode: text('line_code').primaryKey(),
+  groupCode: text('group_code').notNull().references(() => productGroups.groupCode),
+  lineName: jsonb('line_name').$type<LocalizedText>().notNull(),
+  lineIcon: text('line_icon').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Brands (spec §3 Brand). */
+export const brands = pgTable('brands', {
+  brandCode: text('brand_code').primaryKey(),
+  brandName: text('brand_name').notNull(),
+  brandLogo: text('brand_logo'),
+});
+
+/** Products (spec §3 Product). `priceSen` is the list price; `finalPriceSen` is lower during a promotion. */
+export const products = pgTable(
+  'products',
+  {
+    productCode: text('product_code').primaryKey(),
+    lineCode: text('line_code').notNull().references(() => productLines.lineCode),
+    brandCode: text('brand_code').references(() => brands.brandCode),
+    productName: jsonb('product_name').$type<LocalizedText>().notNull(),
+    /** Lower-cased EN and ZH names joined, for search (ILIKE). */
+    searchText: text('search_text').notNull(),
+    productDescription: jsonb('product_description').$type<LocalizedText>(),
+    productDetail: jsonb('product_detail').$type<LocalizedText>(),
+    pictures: jsonb('pictures').$type<string[]>().notNull(),
+    priceSen: integer('price_sen').notNull(),
+    finalPriceSen: integer('final_price_sen').notNull(),
+    unit: text('unit').notNull().default('pack'),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    topSales: integer('top_sales').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('products_line_idx').on(t.lineCode), index('products_created_idx').on(t.createdAt)],
+);
+
+/** Outlets of the chain (spec §3 Store). `pickDel` is DELIVERY, PICKUP or BOTHPD. */
+export const stores = pgTable('stores', {
+  storeCode: text('store_code').primaryKey(),
+  storeNo: text('store_no').notNull().unique(),
+  storeName: text('store_name').notNull(),
+  storeAddress: text('store_address').notNull(),
+  storeCity: text('store_city').notNull(),
+  stateCode: text('state_code').notNull().references(() => states.stateCode),
+  storePhone: text('store_phone').notNull(),
+  latitude: real('latitude').notNull(),
+  longitude: real('longitude').notNull(),
+  pickDel: text('store_pickdel', { enum: ['DELIVERY', 'PICKUP', 'BOTHPD'] }).notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+/** Units on hand per outlet and product. Orders decrement it inside their transaction. */
+export const storeStock = pgTable(
+  'store_stock',
+  {
+    storeCode: text('store_code').notNull().references(() => stores.storeCode),
+    productCode: text('product_code').notNull().references(() => products.productCode),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeCode, t.productCode] })],
+);
+
+/** One row: self pick-up rules (spec §3 Pickup settings, §5 Pick-up date). */
+export const pickupSettings = pgTable('pickup_settings', {
+  id: integer('id').primaryKey(),
+  /** Minimum lead time in days. */
+  pickupMinTime: integer('pickup_min_time').notNull(),
+  /** Earliest pick-up time of day, HH:mm. */
+  pickupMinTimeRange: text('pickup_min_time_range').notNull(),
+  /** Latest pick-up time of day, HH:mm. */
+  pickupMaxTimeRange: text('pickup_max_time_range').notNull(),
+  /** Seven flags Sunday..Saturday, comma-separated; '0' marks a closed day. */
+  pickupDaysRange: text('pickup_days_range').notNull(),
+  /** Minutes between offered pick-up times. */
+  slotMinutes: integer('slot_minutes').notNull().default(30),
+});
+
+/** Delivery fee per state: a base fee plus a fee per km, free above a subtotal. All sen. */
+export const deliveryRates = pgTable('delivery_rates', {
+  stateCode: text('state_code').primaryKey().references(() => states.stateCode),
+  baseSen: integer('base_sen').notNull(),
+  perKmSen: integer('per_km_sen').notNull(),
+  freeAboveSen: integer('free_above_sen'),
+});

@@ -1,0 +1,5 @@
+/** The one pg-core schema of the shop (DESIGN Data): every entity of spec §3. */
+export * from './catalogue';
+export * from './members';
+export * from './orders';
+export * from './content';

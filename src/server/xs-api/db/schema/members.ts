@@ -1,0 +1,180 @@
+/**
+ * Member tables (spec §3 Customer/Profile, Address, Voucher, Favourites, Cart, Purchase history;
+ * §4 Session). Money is integer sen.
+ */
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { products, stores } from './catalogue';
+
+/** Members (spec §3 Customer). Passwords are argon2id hashes. */
+export const customers = pgTable('customers', {
+  memberCode: text('member_code').primaryKey(),
+  firstName: text('customer_firstname').notNull(),
+  lastName: text('customer_lastname').notNull().default(''),
+  mobile: text('customer_mobile').notNull().unique(),
+  email: text('customer_email'),
+  passwordHash: text('password_hash').notNull(),
+  picture: text('customer_picture'),
+  points: integer('customer_point').notNull().default(0),
+  birthday: date('birthday'),
+  birthdayClaimedYear: integer('birthday_claimed_year'),
+  language: text('language', { enum: ['en', 'zh', 'ar'] }).notNull().default('en'),
+  verified: boolean('verified').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Server sessions named by the sealed cookie or a bearer token (DESIGN Security). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the session token, hex. The token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    memberCode: text('member_code').notNull().references(() => customers.memberCode),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_member_idx').on(t.memberCode)],
+);
+
+/** Delivery and billing addresses (spec §3 Address). */
+export const addresses = pgTable(
+  'addresses',
+  {
+    addId: serial('add_id').primaryKey(),
+    memberCode: text('member_code').notNull().references(() => customers.memberCode),
+    person: text('add_person').notNull(),
+    phone: text('add_phone').notNull(),
+    address1: text('add_address1').notNull(),
+    address2: text('add_address2').notNull(),
+    city: text('add_city').notNull(),
+    postcode: text('add_postcode').notNull(),
+    state: text('add_state').notNull(),
+    country: text('add_country').notNull().default('Malaysia'),
+    isDefault: boolean('add_default').notNull().default(false),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('addresses_member_idx').on(t.memberCode)],
+);
+
+/** Cart lines per member and outlet (spec §3 Cart). */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    memberCode: text('member_code').notNull().references(() => customers.memberCode),
+    storeNo: text('store_no').notNull(),
+    productCode: text('product_code').notNull().references(() => products.productCode),
+    quantity: integer('quantity').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberCode, t.storeNo, t.productCode] })],
+);
+
+/** Favourite products per member (spec §3 Favourites). */
+export const favourites = pgTable(
+  'favourites',
+  {
+    memberCode: text('member_code').notNull().references(() => customers.memberCode),
+    productCode: text('product_code').notNull().references(() => products.productCode),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberCode, t.productCode] })],
+);
+
+/** Voucher kinds (spec §3 Voucher). `amount` is a fixed ringgit amount ('10.00') or a percent ('10%'). */
+export const vouchers = pgTable('vouchers', {
+  vcCode: text('vc_code').primaryKey(),
+  vcName: jsonb('vc_name').$type<{ en: string; zh?: string; ar?: string }>().notNull(),
+  vcImage: text('vc_image').notNull(),
+  vcAmount: text('vc_amount').notNull(),
+  /** Points needed to redeem; null when not redeemable with points. */
+  vcRedeemFormula: integer('vc_redeem_formula'),
+  /** Minimum product subtotal in sen for the voucher to apply. */
+  minSpendSen: integer('min_spend_sen').notNull().default(0),
+  vcTnc: text('vc_tnc').notNull(),
+  isBirthday: boolean('is_birthday').notNull().default(false),
+});
+
+/** Vouchers a member holds (spec §3 Voucher vm_voucher_no). Status 1 active, 2 expired or used. */
+export const memberVouchers = pgTable(
+  'member_vouchers',
+  {
+    vmVoucherNo: text('vm_voucher_no').primaryKey(),
+    memberCode: text('member_code').notNull().references(() => customers.memberCode),
+    vcCode: text('vc_code').notNull().references(() => vouchers.vcCode),
+    vcNo: text('vc_no').notNull(),
+    expireDate: date('vc_expire_date').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedOrderRefno: text('used_order_refno'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('member_vouchers_member_idx').on(t.memberCode)],
+);
+
+/** Points earned and spent (spec membership points history). */
+export const pointTransactions = pgTable('point_transactions', {
+  transNo: text('transno').primaryKey(),
+  memberCode: text('member_code').notNull().references(() => customers.memberCode),
+  points: integer('points').notNull(),
+  description: text('description').notNull(),
+  storeCode: text('store_code').references(() => stores.storeCode),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Purchases made at the outlets (spec purchase history by fromDate/toDate). */
+export const outletPurchases = pgTable('outlet_purchases', {
+  transNo: text('transno').primaryKey(),
+  memberCode: text('member_code').notNull().references(() => customers.memberCode),
+  storeCode: text('store_code').notNull().references(() => stores.storeCode),
+  purchaseDate: date('purchase_date').notNull(),
+  amountSen: integer('amount_sen').notNull(),
+  items: jsonb('items').$type<{ product_code: string; product_name: string; quantity: number; amount_sen: number }[]>().notNull(),
+});
+
+/** Member notifications (spec notification_listing). */
+export const notifications = pgTable('notifications', {
+  id: serial('id').primaryKey(),
+  memberCode: text('member_code').references(() => customers.memberCode),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Feedback (spec Feedback: categories and GOOD/NEUTRAL/POOR ratings). */
+export const feedback = pgTable('feedback', {
+  id: serial('id').primaryKey(),
+  memberCode: text('member_code').notNull().references(() => customers.memberCode),
+  category: text('category').notNull(),
+  rating: text('rating', { enum: ['GOOD', 'NEUTRAL', 'POOR'] }).notNull(),
+  storeCode: text('store_code'),
+  comment: text('comment').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Reset tokens for forgotten passwords (spec reset_password). Token stored as SHA-256 hex. */
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  memberCode: text('member_code').notNull().references(() => customers.memberCode),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Outgoing text messages when no SMS gateway is configured (DESIGN Adapters). */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to_number').notNull(),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Address geocoding cache (DESIGN Adapters: geocoding). */
+export const geocodeCache = pgTable('geocode_cache', {
+  query: text('query').primaryKey(),
+  latitude: real('latitude').notNull(),
+  longitude: real('longitude').notNull(),
+});
+
+export type Customer = typeof customers.$inferSelect;
+export type Address = typeof addresses.$inferSelect;

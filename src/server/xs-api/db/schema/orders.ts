@@ -1,0 +1,102 @@
+/**
+ * Order tables (spec §3 Order, Review; §7 Checkout, orders and payment). Money is integer sen.
+ */
+import { date, index, integer, jsonb, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { customers } from './members';
+import { products } from './catalogue';
+
+import { ORDER_STATUSES } from '../../../../domain/orders';
+
+/** A postal address block as copied onto an order (order_bill_* / order_del_*). */
+export type OrderAddress = {
+  person: string;
+  phone: string;
+  address1: string;
+  address2: string;
+  postcode: string;
+  city: string;
+  state: string;
+  country: string;
+};
+
+/** Orders (spec §3 Order). Amounts are sen; `amountSen` is the total after rounding. */
+export const orders = pgTable(
+  'orders',
+  {
+    orderRefno: text('order_refno').primaryKey(),
+    memberCode: text('member_code').notNull().references(() => customers.memberCode),
+    /** Client-chosen key: a retried submit with the same key returns the first order. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    orderDate: date('order_date').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    delType: text('order_del_type', { enum: ['DELIVERY', 'PICKUP'] }).notNull(),
+    storeCode: text('store_code').notNull(),
+    subtotalSen: integer('subtotal_sen').notNull(),
+    deliveryChargesSen: integer('order_delivery_charges_sen').notNull(),
+    voucherAmountSen: integer('order_voucher_amount_sen').notNull(),
+    roundingSen: integer('order_rounding_sen').notNull(),
+    amountSen: integer('order_amount_sen').notNull(),
+    remark: text('order_remark').notNull().default(''),
+    billPlatform: text('bill_platform').notNull().default('website'),
+    billAddress: jsonb('order_bill').$type<OrderAddress>().notNull(),
+    deliveryAddress: jsonb('order_del').$type<OrderAddress>(),
+    pickupStoreCode: text('order_del_pickup_store_code'),
+    pickupStoreName: text('order_del_pickup_store_name'),
+    pickupStorePhone: text('order_del_pickup_store_phone'),
+    pickupDate: date('order_del_pickup_date'),
+    pickupTime: text('order_del_pickup_time'),
+    distanceKm: real('distance_km'),
+    voucherCode: text('order_voucher_code'),
+    voucherNo: text('order_voucher_no'),
+    voucherName: text('order_voucher_name'),
+    trackingCode: text('tracking_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('orders_member_idx').on(t.memberCode, t.createdAt)],
+);
+
+/** Order lines with the name, picture and price copied at the time of the order. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderRefno: text('order_refno').notNull().references(() => orders.orderRefno),
+    productCode: text('product_code').notNull().references(() => products.productCode),
+    productName: text('product_name').notNull(),
+    productPicture: text('product_picture').notNull(),
+    quantity: integer('product_quantity').notNull(),
+    priceSen: integer('product_price_sen').notNull(),
+    amountSen: integer('product_amount_sen').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderRefno)],
+);
+
+/** Payments against orders (DESIGN Adapters: payment). */
+export const payments = pgTable('payments', {
+  paymentId: text('payment_id').primaryKey(),
+  orderRefno: text('order_refno').notNull().references(() => orders.orderRefno),
+  provider: text('provider').notNull(),
+  amountSen: integer('amount_sen').notNull(),
+  status: text('status', { enum: ['created', 'paid', 'failed'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+});
+
+/** Product reviews (spec §3 Review). Rate 0..5. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productCode: text('product_code').notNull().references(() => products.productCode),
+    memberCode: text('member_code').notNull().references(() => customers.memberCode),
+    orderRefno: text('order_refno').references(() => orders.orderRefno),
+    rate: integer('review_rate').notNull(),
+    comment: text('review_comment').notNull(),
+    createdAt: timestamp('review_datetime', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reviews_product_idx').on(t.productCode)],
+);
+
+export type Order = typeof orders.$inferSelect;
+export type OrderItem = typeof orderItems.$inferSelect;

@@ -1,0 +1,74 @@
+/**
+ * Site content (tables `header_banners`, `promotion_banners`, `company_info`, `currencies`;
+ * spec §1 Currency, §3 Promotion banner, Header banner, Company contact, Social info).
+ * Banner texts here are also drawn onto the banner pictures by scripts/make-images.mjs.
+ */
+import type { companyInfo, currencies, headerBanners, promotionBanners } from '../schema/content';
+import type { LineArt } from './catalogue.ts';
+import { promotedCodes } from './catalogue.ts';
+
+export type HeaderBannerRow = typeof headerBanners.$inferInsert;
+export type PromotionBannerRow = typeof promotionBanners.$inferInsert;
+export type CompanyInfoRow = typeof companyInfo.$inferInsert;
+export type CurrencyRow = typeof currencies.$inferInsert;
+
+/** What a banner picture shows: headline, smaller line, colours and illustration. */
+export type BannerArt = { headline: string; sub: string; cta: string; bg: string; accent: string; art: LineArt };
+
+export const SHOP_NAME = 'XS Fresh Mart';
+
+export const HEADER_ART: BannerArt[] = [
+  { headline: 'Fresh pork, cut daily', sub: 'From our butchery to 22 outlets every morning', cta: 'Shop fresh pork', bg: '#b3261e', accent: '#ffd166', art: 'slab' },
+  { headline: 'Frozen favourites from RM 5.90', sub: 'Dumplings, pau and fishballs for busy weeknights', cta: 'Shop frozen food', bg: '#a86a00', accent: '#fff3d6', art: 'dumpling' },
+  { headline: 'Seafood, frozen at the port', sub: 'Prawns, fish and squid with the sweetness locked in', cta: 'Shop seafood', bg: '#1d5f82', accent: '#ffd166', art: 'fish' },
+  { headline: 'Dried goods for every table', sub: 'Shiitake, anchovies, lap cheong and bak kwa', cta: 'Shop dried food', bg: '#6b4a2b', accent: '#ffd166', art: 'mushroom' },
+];
+
+export const HEADER_BANNERS: HeaderBannerRow[] = [
+  { id: 1, bannerUrl: '/images/banners/header-1.svg', link: '/category?group_code=FRESH-PORK', alt: { en: HEADER_ART[0].headline, zh: '新鲜猪肉，每日现切' }, sortOrder: 1 },
+  { id: 2, bannerUrl: '/images/banners/header-2.svg', link: '/category?group_code=FROZEN-FOOD', alt: { en: HEADER_ART[1].headline, zh: '人气冷冻食品 RM 5.90 起' }, sortOrder: 2 },
+  { id: 3, bannerUrl: '/images/banners/header-3.svg', link: '/category?group_code=FROZEN-SEAFOOD', alt: { en: HEADER_ART[2].headline, zh: '海鲜在渔港即时冷冻' }, sortOrder: 3 },
+  { id: 4, bannerUrl: '/images/banners/header-4.svg', link: '/category?group_code=DRIED-FOOD', alt: { en: HEADER_ART[3].headline, zh: '干货年货，样样齐全' }, sortOrder: 4 },
+];
+
+export const PROMO_ART: BannerArt[] = [
+  { headline: 'Pork Week', sub: 'Up to 25% off selected cuts', cta: 'See deals', bg: '#c62828', accent: '#ffe082', art: 'ribs' },
+  { headline: 'Hotpot Favourites', sub: 'Dumplings and balls on offer', cta: 'See deals', bg: '#e08a00', accent: '#fff8e1', art: 'balls' },
+  { headline: 'Seafood Savers', sub: 'Prawns and fish, less to pay', cta: 'See deals', bg: '#1565c0', accent: '#ffe082', art: 'prawn' },
+  { headline: 'Festive Pantry', sub: 'Bak kwa, mushrooms and more', cta: 'See deals', bg: '#7b1f1f', accent: '#ffd54f', art: 'sausage' },
+];
+
+type PromoSpec = [name: { en: string; zh: string }, desc: { en: string; zh: string }, groups: string[], start: string, end: string];
+
+const PROMO_SPECS: PromoSpec[] = [
+  [{ en: 'Pork Week', zh: '猪肉周' }, { en: 'Up to 25% off selected fresh pork cuts, ribs and offal.', zh: '精选新鲜猪肉、排骨和猪杂，低至七五折。' }, ['FRESH-PORK'], '2026-01-01', '2027-12-31'],
+  [{ en: 'Hotpot Favourites', zh: '火锅人气美食' }, { en: 'Dumplings, pau, meatballs and fishballs at special prices.', zh: '饺子、包点、肉丸和鱼丸特价中。' }, ['FROZEN-FOOD'], '2026-03-01', '2027-06-30'],
+  [{ en: 'Seafood Savers', zh: '海鲜超值优惠' }, { en: 'Save on frozen prawns, fish steaks and shellfish.', zh: '冷冻虾、鱼块和贝类优惠价。' }, ['FROZEN-SEAFOOD'], '2026-06-01', '2027-12-31'],
+  [{ en: 'Festive Pantry', zh: '佳节干货' }, { en: 'Bak kwa, lap cheong, dried mushrooms and pantry staples for the festive season.', zh: '肉干、腊肠、香菇和杂货，佳节备货好时机。' }, ['DRIED-FOOD', 'PANTRY'], '2026-10-01', '2027-03-31'],
+];
+
+export const PROMOTION_BANNERS: PromotionBannerRow[] = PROMO_SPECS.map(([bannerName, bannerDesc, groups, startDate, endDate], i) => ({
+  bannerId: i + 1,
+  bannerName,
+  bannerImage: [`/images/banners/promo-${i + 1}.svg`],
+  bannerDesc,
+  bannerUrl: [`/promotion/${i + 1}`],
+  productCodes: promotedCodes(groups),
+  startDate,
+  endDate,
+}));
+
+export const COMPANY_INFO: CompanyInfoRow[] = [
+  { key: 'company_name', value: 'XS Fresh Mart Sdn. Bhd.' },
+  { key: 'company_address1', value: 'Lot 8, Jalan Kepong Perindustrian 3' },
+  { key: 'company_address2', value: 'Kawasan Perindustrian Kepong, 52100 Kuala Lumpur' },
+  { key: 'company_email', value: 'care@xsfreshmart.com.my' },
+  { key: 'company_tel', value: '03-6257 8800' },
+  { key: 'facebook_url', value: 'https://www.facebook.com/xsfreshmart' },
+  { key: 'website_URL', value: 'https://www.xsfreshmart.com.my' },
+  { key: 'tiktok_url', value: 'https://www.tiktok.com/@xsfreshmart' },
+  { key: 'instagram_url', value: 'https://www.instagram.com/xsfreshmart' },
+];
+
+/** Only the ringgit is offered (spec §1). */
+export const CURRENCIES: CurrencyRow[] = [{ code: 'MYR', symbol: 'RM', name: 'Malaysian Ringgit' }];

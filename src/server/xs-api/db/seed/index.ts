@@ -1,0 +1,128 @@
+/**
+ * Demo data that looks like the real shop (5 groups, 15 lines, 133 products, 22 outlets with stock,
+ * content, one demo member). Idempotent: reference data is upserted on its primary key, so a second
+ * run leaves the same rows; stock and the member's own rows are inserted only when missing, so
+ * orders, points and password changes made in the app survive a re-seed. At most 250 rows per
+ * statement; everything runs in one transaction.
+ *
+ * The data files next to this one use type-only imports and `.ts` import paths, so plain Node
+ * (type stripping) can import them too: scripts/make-images.mjs draws the pictures from them.
+ */
+import { hash } from '@node-rs/argon2';
+import { count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgDatabase, PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../schema';
+import { BRANDS, GROUPS, LINE_ROWS, PRODUCTS } from './catalogue.ts';
+import { COMPANY_INFO, CURRENCIES, HEADER_BANNERS, PROMOTION_BANNERS } from './content.ts';
+import {
+  DEMO_ADDRESSES,
+  DEMO_CUSTOMER,
+  DEMO_MEMBER,
+  DEMO_MEMBER_VOUCHERS,
+  DEMO_OUTLET_PURCHASES,
+  DEMO_POINT_TRANSACTIONS,
+  VOUCHERS,
+} from './member.ts';
+import { DELIVERY_RATES, PICKUP_SETTINGS } from './pickup.ts';
+import { STATES } from './states.ts';
+import { STOCK } from './stock.ts';
+import { STORES } from './stores.ts';
+
+export { DEMO_MEMBER } from './member.ts';
+export { GALLERY_PRODUCT } from './catalogue.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works with the PGlite and postgres-js drivers
+type SeedDb = PgDatabase<any, typeof schema>;
+
+/** Largest number of rows in one INSERT. */
+export const SEED_BATCH_SIZE = 250;
+
+function chunks<T>(rows: readonly T[], size = SEED_BATCH_SIZE): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Inserts rows; on a conflict on `target` overwrites the columns present in the rows, except the
+ * key columns and those named in `keep` (property names, e.g. 'createdAt').
+ */
+async function upsert<T extends PgTable>(db: SeedDb, table: T, target: PgColumn | PgColumn[], rows: readonly T['$inferInsert'][], keep: string[] = []) {
+  if (rows.length === 0) return;
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const keys = new Set((Array.isArray(target) ? target : [target]).map((c) => c.name));
+  const set: Record<string, SQL> = {};
+  for (const prop of Object.keys(rows[0] as object)) {
+    const column = columns[prop];
+    if (!column || keys.has(column.name) || keep.includes(prop)) continue;
+    set[prop] = sql.raw(`excluded."${column.name}"`);
+  }
+  for (const batch of chunks(rows)) {
+    await db.insert(table as PgTable).values(batch as never).onConflictDoUpdate({ target, set });
+  }
+}
+
+/** Inserts rows that are not there yet; existing rows (same key) are left as they are. */
+async function insertMissing<T extends PgTable>(db: SeedDb, table: T, rows: readonly T['$inferInsert'][]) {
+  for (const batch of chunks(rows)) {
+    await db.insert(table as PgTable).values(batch as never).onConflictDoNothing();
+  }
+}
+
+/** Moves a serial column's sequence past the highest id, after rows were inserted with explicit ids. */
+async function syncSerial(db: SeedDb, tableName: string, columnName: string) {
+  await db.execute(
+    sql.raw(`select setval(pg_get_serial_sequence('${tableName}', '${columnName}'), coalesce((select max("${columnName}") from "${tableName}"), 1))`),
+  );
+}
+
+async function memberExists(db: SeedDb): Promise<boolean> {
+  const rows = await db
+    .select({ memberCode: schema.customers.memberCode })
+    .from(schema.customers)
+    .where(eq(schema.customers.memberCode, DEMO_MEMBER.memberCode));
+  return rows.length > 0;
+}
+
+/**
+ * Loads the demo data. Safe to run on every start: a second run changes no rows.
+ * @param options.now reference time for product `createdAt` (spread over the 120 days before it); default now.
+ */
+export async function seed(db: SeedDb, options: { now?: Date } = {}): Promise<void> {
+  const now = (options.now ?? new Date()).getTime();
+  // Hash outside the transaction and only for a new member: argon2 is slow on purpose.
+  const passwordHash = (await memberExists(db)) ? null : await hash(DEMO_MEMBER.password); // argon2id is the default
+
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as SeedDb;
+    const s = schema;
+
+    await upsert(t, s.states, s.states.stateCode, STATES);
+    await upsert(t, s.productGroups, s.productGroups.groupCode, GROUPS);
+    await upsert(t, s.productLines, s.productLines.lineCode, LINE_ROWS);
+    await upsert(t, s.brands, s.brands.brandCode, BRANDS);
+    const products = PRODUCTS.map(({ ageMinutes, ...row }) => ({ ...row, createdAt: new Date(now - ageMinutes * 60_000) }));
+    await upsert(t, s.products, s.products.productCode, products, ['createdAt']);
+    await upsert(t, s.stores, s.stores.storeCode, STORES);
+    await insertMissing(t, s.storeStock, STOCK);
+    await upsert(t, s.pickupSettings, s.pickupSettings.id, [PICKUP_SETTINGS]);
+    await upsert(t, s.deliveryRates, s.deliveryRates.stateCode, DELIVERY_RATES);
+
+    await upsert(t, s.headerBanners, s.headerBanners.id, HEADER_BANNERS);
+    await syncSerial(t, 'header_banners', 'id');
+    await upsert(t, s.promotionBanners, s.promotionBanners.bannerId, PROMOTION_BANNERS);
+    await syncSerial(t, 'promotion_banners', 'banner_id');
+    await upsert(t, s.companyInfo, s.companyInfo.key, COMPANY_INFO);
+    await upsert(t, s.currencies, s.currencies.code, CURRENCIES);
+    await upsert(t, s.vouchers, s.vouchers.vcCode, VOUCHERS);
+
+    if (passwordHash) await t.insert(s.customers).values({ ...DEMO_CUSTOMER, passwordHash }).onConflictDoNothing();
+    if (!(await memberExists(t))) return; // the mobile number belongs to another member: leave it alone
+
+    const [{ n }] = await t.select({ n: count() }).from(s.addresses).where(eq(s.addresses.memberCode, DEMO_MEMBER.memberCode));
+    if (n === 0) await t.insert(s.addresses).values(DEMO_ADDRESSES);
+    await insertMissing(t, s.memberVouchers, DEMO_MEMBER_VOUCHERS);
+    await insertMissing(t, s.pointTransactions, DEMO_POINT_TRANSACTIONS);
+    await insertMissing(t, s.outletPurchases, DEMO_OUTLET_PURCHASES);
+  });
+}

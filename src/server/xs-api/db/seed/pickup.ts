@@ -1,0 +1,29 @@
+/**
+ * Fulfilment settings: the single self pick-up rule row (table `pickup_settings`, spec §3 Pickup
+ * settings and §5 Pick-up date) and delivery fees per state (table `delivery_rates`).
+ */
+import type { deliveryRates, pickupSettings } from '../schema/catalogue';
+import { KLANG_VALLEY_STATES, STATES } from './states.ts';
+
+export type PickupSettingsRow = typeof pickupSettings.$inferInsert;
+export type DeliveryRateRow = typeof deliveryRates.$inferInsert;
+
+/** Pick-up from tomorrow, 10:00 to 20:00, every day of the week (Sunday..Saturday), 30-minute slots. */
+export const PICKUP_SETTINGS: PickupSettingsRow = {
+  id: 1,
+  pickupMinTime: 1,
+  pickupMinTimeRange: '10:00',
+  pickupMaxTimeRange: '20:00',
+  pickupDaysRange: '1,1,1,1,1,1,1',
+  slotMinutes: 30,
+};
+
+/**
+ * Klang Valley (KUL, SGR, PJY): RM 5.00 plus RM 0.50 per km, free from RM 150.00.
+ * Elsewhere: RM 8.00 plus RM 0.80 per km, never free.
+ */
+export const DELIVERY_RATES: DeliveryRateRow[] = STATES.map(({ stateCode }) =>
+  KLANG_VALLEY_STATES.includes(stateCode)
+    ? { stateCode, baseSen: 500, perKmSen: 50, freeAboveSen: 15000 }
+    : { stateCode, baseSen: 800, perKmSen: 80, freeAboveSen: null },
+);

@@ -1,0 +1,29 @@
+/**
+ * Errors of the bundled API (spec §8): every failure answers `{ Status: 0, Error: text }` with a 4xx
+ * status, the text from the message catalogue in the caller's language.
+ */
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { translate, type Locale, type MessageKey } from '../../i18n/messages';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+    /** Extra fields sent with the error, e.g. the products that ran out. */
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(key);
+    this.name = 'ApiError';
+  }
+
+  /** The answer body in a language. */
+  body(locale: Locale): { Status: 0; Error: string } & Record<string, unknown> {
+    return { Status: 0, Error: translate(locale, this.key, this.params), ...this.extra };
+  }
+}
+
+/** A payload that fails its schema: 400 with the first problem named. */
+export function invalidPayload(detail: string): ApiError {
+  return new ApiError(400, 'api_invalid_payload', { detail });
+}

@@ -1,0 +1,15 @@
+/** Routes of spec §7 Access and account. */
+import type { Hono } from 'hono';
+import { operations as op } from '../../../lib/xs-api/contract';
+import { serve, type ApiEnv } from '../http';
+import { getCustomer, login, toProfile } from '../services/customers';
+import { revokeSession } from '../services/sessions';
+
+export function accessRoutes(app: Hono<ApiEnv>) {
+  serve(app, op.customer_login, ({ db, body }) => login(db, body[0]!.mobile, body[0]!.password));
+  serve(app, op.customer_logout, async ({ db, token }) => {
+    await revokeSession(db, token!);
+    return {};
+  });
+  serve(app, op.customer_detail, async ({ db, member }) => ({ data: toProfile(await getCustomer(db, member!)) }));
+}

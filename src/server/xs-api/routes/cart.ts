@@ -1,0 +1,14 @@
+/** Routes of spec §7 Cart. */
+import type { Hono } from 'hono';
+import { operations as op } from '../../../lib/xs-api/contract';
+import { serve, type ApiEnv } from '../http';
+import { addToCart, clearCart, getCart } from '../services/cart';
+
+export function cartRoutes(app: Hono<ApiEnv>) {
+  serve(app, op.get_cart, async ({ db, member, query, locale }) => ({ data: await getCart(db, member!, query.store, locale) }));
+  serve(app, op.add_cart, async ({ db, member, query, body, locale }) => ({ data: await addToCart(db, member!, query.store, body, locale) }));
+  serve(app, op.clear_cart, async ({ db, member, query, body, locale }) => {
+    await clearCart(db, member!, query.store, body[0]?.product_code);
+    return { data: query.store ? await getCart(db, member!, query.store, locale) : null };
+  });
+}

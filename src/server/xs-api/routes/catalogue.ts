@@ -1,0 +1,34 @@
+/** Routes of spec §7 Catalogue: product lines, groups, product listing and detail. */
+import type { Hono } from 'hono';
+import { operations as op } from '../../../lib/xs-api/contract';
+import { serve, type ApiEnv } from '../http';
+import { ApiError } from '../errors';
+import { getProductDetail, listProductGroups, listProductLines, listProducts } from '../services/catalogue';
+import { resolveSession } from '../services/sessions';
+
+/** Registers productline_listing, get_prdtgroupline_listing, product_listing and product_detail (spec §7 Catalogue). */
+export function catalogueRoutes(app: Hono<ApiEnv>) {
+  serve(app, op.productline_listing, async ({ db, query }) => ({
+    data: await listProductLines(db, { groupCode: query.group_code, lang: query.lang }),
+  }));
+  serve(app, op.get_prdtgroupline_listing, async ({ db, query }) => ({ data: await listProductGroups(db, query.lang) }));
+
+  // product_listing is public, but `customer_code` reveals a member's favourites: it needs that
+  // member's session (Bearer token), as member-scoped paths do (401 without, 403 for another member).
+  app.get(`/${op.product_listing.path}`, async (c, next) => {
+    const customer = new URL(c.req.url).searchParams.get('customer_code');
+    if (customer) {
+      const header = c.req.header('authorization') ?? '';
+      const bearer = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
+      const session = bearer ? await resolveSession(c.get('db'), bearer) : null;
+      const denied = !session ? new ApiError(401, 'session_expired') : session.memberCode !== customer ? new ApiError(403, 'api_forbidden') : null;
+      if (denied) return c.json(denied.body(c.get('locale')), denied.status);
+    }
+    await next();
+  });
+  serve(app, op.product_listing, async ({ db, query }) => listProducts(db, query));
+
+  serve(app, op.product_detail, async ({ db, params, query, member }) => ({
+    data: await getProductDetail(db, params.code!, { pickupStoreNo: query.pickupstore, memberCode: member, lang: query.lang }),
+  }));
+}

@@ -1,0 +1,144 @@
+/**
+ * Addresses and states (spec §3 Address, §5 Address form, §7 Addresses). An address belongs to one
+ * member; deleted addresses are kept with `deleted_at` and never listed. `add_state` holds the
+ * state code of `states` (KUL, SGR, …); a client may send a code or a name. Latitude and longitude
+ * come from the geocoding adapter (offline town centroids by default).
+ */
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Address, addressInput } from '../../../lib/xs-api/contract';
+import { addressSchema, validationText, type ValidationMessageKey, isValidationMessageKey } from '../../../domain/validation';
+import { isMessageKey } from '../../../i18n/messages';
+import { geocodeAddress, normalisePlace } from '../adapters/geocode';
+import type { Db } from '../db/client';
+import { addresses, customers, states, type Address as AddressRow } from '../db/schema';
+import { ApiError } from '../errors';
+
+export type State = { state_code: string; state_name: string };
+
+/** Other names of states (normalised, prefixes such as 'Wilayah Persekutuan' removed) to state codes. */
+const STATE_ALIASES: Record<string, string> = { penang: 'PNG', malacca: 'MLK', 'negri sembilan': 'NSN', kl: 'KUL' };
+
+/** A state name without a federal-territory prefix: 'W.P. Kuala Lumpur' → 'kuala lumpur'. */
+const bareState = (text: string) => normalisePlace(text).replace(/^(wilayah persekutuan|w p|wp|federal territory of|federal territory) /, '');
+
+/** state_listing: the 13 states and 3 federal territories in display order (spec §7). */
+export async function listStates(db: Db): Promise<State[]> {
+  const rows = await db.select().from(states).orderBy(asc(states.sortOrder), asc(states.stateName));
+  return rows.map((s) => ({ state_code: s.stateCode, state_name: s.stateName }));
+}
+
+/**
+ * A state from a code ('SGR', any case), its name ('Selangor', 'Wilayah Persekutuan Kuala Lumpur')
+ * or a common alias ('Penang', 'Malacca', 'Kuala Lumpur'); null when none matches.
+ */
+export async function resolveState(db: Db, input: string): Promise<{ stateCode: string; stateName: string } | null> {
+  const key = normalisePlace(input);
+  if (!key) return null;
+  const all = await db.select({ stateCode: states.stateCode, stateName: states.stateName }).from(states);
+  const bare = bareState(input);
+  return (
+    all.find((s) => s.stateCode.toLowerCase() === key) ??
+    all.find((s) => normalisePlace(s.stateName) === key || bareState(s.stateName) === bare) ??
+    all.find((s) => s.stateCode === STATE_ALIASES[bare]) ??
+    null
+  );
+}
+
+/** Maps an address row to the contract's `address` (spec §3 Address). */
+export function toAddress(a: AddressRow): Address {
+  return {
+    add_id: a.addId,
+    add_person: a.person,
+    add_phone: a.phone,
+    add_address1: a.address1,
+    add_address2: a.address2,
+    add_city: a.city,
+    add_postcode: a.postcode,
+    add_state: a.state,
+    add_country: a.country,
+    add_default: a.isDefault ? 1 : 0,
+    latitude: a.latitude,
+    longitude: a.longitude,
+  };
+}
+
+const ownedBy = (memberCode: string) => and(eq(addresses.memberCode, memberCode), isNull(addresses.deletedAt));
+
+/** address_listing: the member's addresses, the default first, then oldest first; at most `limit`. */
+export async function listAddresses(db: Db, memberCode: string, limit = 100): Promise<Address[]> {
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(ownedBy(memberCode))
+    .orderBy(desc(addresses.isDefault), asc(addresses.addId))
+    .limit(limit);
+  return rows.map(toAddress);
+}
+
+/**
+ * One address of the member (address_detail; also used by the order service for delivery and
+ * billing addresses). `id` may be the path text; anything but a positive integer is not found.
+ * @throws ApiError 404 'address_not_found' when it is not one of the member's live addresses.
+ */
+export async function getAddress(db: Db, memberCode: string, id: number | string): Promise<Address> {
+  const addId = typeof id === 'number' ? id : /^\d{1,9}$/.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(addId) || addId < 1 || addId > 2_147_483_647) throw new ApiError(404, 'address_not_found');
+  const [row] = await db.select().from(addresses).where(and(ownedBy(memberCode), eq(addresses.addId, addId))).limit(1);
+  if (!row) throw new ApiError(404, 'address_not_found');
+  return toAddress(row);
+}
+
+/** A 400 carrying the translated text of a validation message key, and the field it concerns. */
+function fieldError(field: string, key: ValidationMessageKey): ApiError {
+  return isMessageKey(key)
+    ? new ApiError(400, key, {}, { field })
+    : new ApiError(400, 'api_invalid_payload', { detail: `${field}: ${validationText(key)}` }, { field });
+}
+
+/**
+ * add_address (spec §7, §5 Address form): checks the fields with `addressSchema` of
+ * src/domain/validation.ts (first failing field → 400 with its message and `field`), resolves the
+ * state (400 'state_unknown'), forces add_country to 'Malaysia', geocodes city/state, and inserts.
+ * The member's first address becomes the default; add_default 1 makes it the default and unsets
+ * the others in the same transaction (the member row is locked so concurrent adds agree).
+ * @returns the stored address.
+ */
+export async function addAddress(db: Db, memberCode: string, body: z.output<typeof addressInput>): Promise<Address> {
+  const parsed = addressSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.map(String).join('.') || '_form';
+    throw fieldError(field, isValidationMessageKey(issue.message) ? issue.message : 'invalid');
+  }
+  const input = parsed.data;
+  const state = await resolveState(db, input.add_state);
+  if (!state) throw new ApiError(400, 'state_unknown', { state: input.add_state }, { field: 'add_state' });
+  const location = await geocodeAddress(db, { city: input.add_city, stateCode: state.stateCode });
+
+  const row = await db.transaction(async (tx) => {
+    await tx.select({ m: customers.memberCode }).from(customers).where(eq(customers.memberCode, memberCode)).for('update');
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(addresses).where(ownedBy(memberCode));
+    const makeDefault = n === 0 || input.add_default === 1;
+    if (makeDefault) await tx.update(addresses).set({ isDefault: false }).where(and(ownedBy(memberCode), eq(addresses.isDefault, true)));
+    const [inserted] = await tx
+      .insert(addresses)
+      .values({
+        memberCode,
+        person: input.add_person,
+        phone: input.add_phone,
+        address1: input.add_address1,
+        address2: input.add_address2,
+        city: input.add_city,
+        postcode: input.add_postcode,
+        state: state.stateCode,
+        country: 'Malaysia',
+        isDefault: makeDefault,
+        latitude: location?.latitude ?? null,
+        longitude: location?.longitude ?? null,
+      })
+      .returning();
+    return inserted!;
+  });
+  return toAddress(row);
+}

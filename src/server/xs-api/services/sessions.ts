@@ -1,0 +1,41 @@
+/**
+ * Server sessions (spec §4 Session, DESIGN Security): a random token names a row in `sessions`
+ * (stored as its SHA-256), valid for one month, revoked on logout or a password change, so every
+ * instance sees the same answer.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { LOGIN_COOKIE_MAX_AGE_S } from '../../../domain/constants';
+import type { Db } from '../db/client';
+import { sessions } from '../db/schema';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Creates a session for a member; returns the token (43 characters, base64url) and its expiry. */
+export async function createSession(db: Db, memberCode: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + LOGIN_COOKIE_MAX_AGE_S * 1000);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), memberCode, createdAt: now, expiresAt });
+  return { token, expiresAt };
+}
+
+/** The member of a live session, or null when the token is unknown, expired or revoked. */
+export async function resolveSession(db: Db, token: string, now = new Date()): Promise<{ memberCode: string } | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const [row] = await db
+    .select({ memberCode: sessions.memberCode })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Revokes one session. */
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Revokes every session of a member (after a password change). */
+export async function revokeMemberSessions(db: Db, memberCode: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.memberCode, memberCode), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,148 @@
+/** Addresses and states (spec §3 Address, §5 Address form, §7 Addresses). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { createHarness, DEMO_MEMBER, type Harness } from './harness';
+import { addresses, customers, geocodeCache } from '../../src/server/xs-api/db/schema';
+import { createSession } from '../../src/server/xs-api/services/sessions';
+
+let h: Harness;
+let token: string;
+let otherToken: string;
+let otherAddressId: number;
+const M = DEMO_MEMBER.memberCode;
+const OTHER = 'M900003';
+
+const valid = {
+  add_person: 'Lee Wei Ming',
+  add_phone: '012-345 6789',
+  add_address1: '8, Jalan SS 2/55',
+  add_address2: 'SS2',
+  add_city: 'Petaling Jaya',
+  add_postcode: '47300',
+  add_state: 'Selangor',
+};
+
+async function liveCount(member: string) {
+  const [{ n }] = (await h.db.select({ n: count() }).from(addresses).where(and(eq(addresses.memberCode, member), isNull(addresses.deletedAt)))) as [{ n: number }];
+  return n;
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  token = (await h.login()).token;
+  await h.db.insert(customers).values({ memberCode: OTHER, firstName: 'Other', mobile: '0199990003', passwordHash: 'x' });
+  otherToken = (await createSession(h.db, OTHER)).token;
+  const [row] = await h.db
+    .insert(addresses)
+    .values({ memberCode: OTHER, person: 'Other', phone: '0199990003', address1: 'a', address2: 'b', city: 'Ipoh', postcode: '31400', state: 'PRK' })
+    .returning();
+  otherAddressId = row!.addId;
+});
+afterAll(() => h?.close());
+
+describe('state_listing', () => {
+  it('lists 13 states and 3 federal territories in order', async () => {
+    const r = await h.call('state_listing');
+    expect(r.json.data).toHaveLength(16);
+    expect(r.json.data[0]).toEqual({ state_code: 'JHR', state_name: 'Johor' });
+    expect(r.json.data.at(-1).state_code).toBe('PJY');
+  });
+});
+
+describe('address_listing and address_detail', () => {
+  it("lists the member's addresses, default first", async () => {
+    const r = await h.call(`address_listing/${M}`, { token });
+    expect(r.status).toBe(200);
+    expect(r.json.data).toHaveLength(2);
+    expect(r.json.data[0]).toMatchObject({ add_default: 1, add_city: 'Kuala Lumpur', add_state: 'KUL', add_country: 'Malaysia' });
+    expect(r.json.data[1].add_default).toBe(0);
+    expect((await h.call(`address_listing/${M}?limit=1`, { token })).json.data).toHaveLength(1);
+    expect((await h.call(`address_listing/${M}?limit=`, { token })).json.data).toHaveLength(2);
+    expect((await h.call(`address_listing/${M}?limit=0`, { token })).status).toBe(400);
+  });
+  it('needs the session of the member in the path', async () => {
+    const none = await h.call(`address_listing/${M}`);
+    expect(none.status).toBe(401);
+    expect(none.json.Error).toBe('Sorry, your login session has expired. Please login again.');
+    const bad = await h.call(`address_listing/${M}`, { token: 'x'.repeat(43) });
+    expect(bad.status).toBe(401);
+    const other = await h.call(`address_listing/${OTHER}`, { token });
+    expect(other.status).toBe(403);
+    expect(other.json).toMatchObject({ Status: 0, Error: expect.any(String) });
+  });
+  it("answers one address of the member, 404 for another member's or a made-up id", async () => {
+    const list = (await h.call(`address_listing/${M}`, { token })).json.data;
+    const one = await h.call(`address_detail/${M}/${list[1].add_id}`, { token });
+    expect(one.json.data).toEqual(list[1]);
+    for (const id of [String(otherAddressId), '999999', 'abc', '1.5', '-1', "1' OR '1'='1"]) {
+      const r = await h.call(`address_detail/${M}/${encodeURIComponent(id)}`, { token });
+      expect(r.status, id).toBe(404);
+      expect(r.json.Error).toBe('Address not found.');
+    }
+    expect((await h.call(`address_detail/${OTHER}/${otherAddressId}`, { token })).status).toBe(403);
+    expect((await h.call(`address_detail/${OTHER}/${otherAddressId}`, { token: otherToken })).json.data.add_city).toBe('Ipoh');
+  });
+});
+
+describe('add_address', () => {
+  it('adds an address in Malaysia, geocoded from the town, not default', async () => {
+    const r = await h.call(`add_address/${M}`, { token, body: { ...valid, add_country: 'Singapore' } });
+    expect(r.status).toBe(200);
+    expect(r.json.data).toMatchObject({ ...valid, add_state: 'SGR', add_country: 'Malaysia', add_default: 0 });
+    expect(r.json.data.latitude).toBeCloseTo(3.1073, 2);
+    expect(r.json.data.longitude).toBeCloseTo(101.6067, 2);
+    const cached = await h.db.select().from(geocodeCache).where(eq(geocodeCache.query, 'petaling jaya|SGR'));
+    expect(cached).toHaveLength(1);
+    expect(await liveCount(M)).toBe(3);
+  });
+  it('falls back to the state centroid for an unknown town', async () => {
+    const r = await h.call(`add_address/${M}`, { token, body: { ...valid, add_city: 'Kampung Tiada', add_state: 'PHG', add_postcode: '27000' } });
+    expect(r.json.data).toMatchObject({ add_state: 'PHG', latitude: expect.closeTo(3.8, 1), longitude: expect.closeTo(102.55, 1) });
+  });
+  it('makes add_default 1 the only default, in one step', async () => {
+    const r = await h.call(`add_address/${M}`, { token, body: { ...valid, add_city: 'Bandar Puteri Puchong', add_default: 1 } });
+    expect(r.json.data.add_default).toBe(1);
+    expect(r.json.data.latitude).toBeCloseTo(3.025, 2);
+    const list = (await h.call(`address_listing/${M}`, { token })).json.data;
+    expect(list[0].add_id).toBe(r.json.data.add_id);
+    expect(list.filter((a: { add_default: number }) => a.add_default === 1)).toHaveLength(1);
+  });
+  it("makes a member's first address the default", async () => {
+    await h.db.insert(customers).values({ memberCode: 'M900004', firstName: 'New', mobile: '0199990004', passwordHash: 'x' });
+    const fresh = (await createSession(h.db, 'M900004')).token;
+    const r = await h.call('add_address/M900004', { token: fresh, body: { ...valid, add_state: 'W.P. Kuala Lumpur', add_default: '0' } });
+    expect(r.json.data).toMatchObject({ add_default: 1, add_state: 'KUL' });
+  });
+  it('refuses invalid fields with the spec message of the first failing field; nothing is stored', async () => {
+    const before = await liveCount(M);
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ ...valid, add_person: '   ' }, 'add_person', /First Name is required/],
+      [{ ...valid, add_person: 'x'.repeat(101) }, 'add_person', /First Name should not exceed 100 characters/],
+      [{ ...valid, add_phone: '12345' }, 'add_phone', /Value entered is invalid/],
+      [{ ...valid, add_city: '' }, 'add_city', /This field is required/],
+      [{ ...valid, add_postcode: 'ABCDE' }, 'add_postcode', /Value entered is invalid/],
+      [{ ...valid, add_state: '' }, 'add_state', /State is required/],
+      [{ ...valid, add_state: 'Atlantis' }, 'add_state', /Atlantis/],
+      [{ ...valid, add_address1: '<script>alert(1)</script>'.repeat(5) }, 'add_address1', /Value should not exceed 100 characters/],
+    ];
+    for (const [body, field, message] of cases) {
+      const r = await h.call(`add_address/${M}`, { token, body });
+      expect(r.status, field).toBe(400);
+      expect(r.json.Status).toBe(0);
+      expect(r.json.field, field).toBe(field);
+      expect(r.json.Error, field).toMatch(message);
+    }
+    for (const body of [{}, { ...valid, add_city: 5 }, [valid], 'not json']) {
+      const r = await h.call(`add_address/${M}`, { token, body });
+      expect(r.status).toBe(400);
+      expect(r.json.Error).toMatch(/^Invalid request: /);
+    }
+    expect(await liveCount(M)).toBe(before);
+  });
+  it('needs the session of the member in the path', async () => {
+    const before = await liveCount(OTHER);
+    expect((await h.call(`add_address/${M}`, { body: valid })).status).toBe(401);
+    expect((await h.call(`add_address/${OTHER}`, { token, body: valid })).status).toBe(403);
+    expect(await liveCount(OTHER)).toBe(before);
+  });
+});

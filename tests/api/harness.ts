@@ -1,0 +1,58 @@
+/**
+ * API test harness: the Hono app on a fresh database per test file — an in-memory PGlite, or the
+ * PostgreSQL database of TEST_DATABASE_URL (emptied first) — migrated and seeded with the demo data.
+ */
+import postgres from 'postgres';
+import { createXsApi } from '../../src/server/xs-api/app';
+import { openDb, type Db } from '../../src/server/xs-api/db/client';
+import { seed, DEMO_MEMBER } from '../../src/server/xs-api/db/seed';
+import { API_BASE, API_KEY_HEADER } from '../../src/lib/xs-api/contract';
+
+export const TEST_API_KEY = 'test-key';
+export { DEMO_MEMBER };
+
+export type Harness = {
+  db: Db;
+  call: (path: string, init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> }) => Promise<{ status: number; json: any }>;
+  login: (mobile?: string, password?: string) => Promise<{ token: string; member: string }>;
+  close: () => Promise<void>;
+};
+
+async function resetPostgres(url: string) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  await sql.unsafe('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;');
+  await sql.end();
+}
+
+/** Opens a fresh, seeded database and the app on it. */
+export async function createHarness(): Promise<Harness> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) await resetPostgres(url);
+  const handle = await openDb(url ? { url } : { dataDir: 'memory://' });
+  await seed(handle.db);
+  const app = createXsApi({ db: handle.db, apiKey: TEST_API_KEY });
+  const call: Harness['call'] = async (path, init = {}) => {
+    const headers: Record<string, string> = { [API_KEY_HEADER]: TEST_API_KEY, ...init.headers };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await app.request(`${API_BASE}/${path}`, {
+      method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
+      headers,
+      body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+    });
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = text;
+    }
+    return { status: res.status, json };
+  };
+  const login: Harness['login'] = async (mobile = DEMO_MEMBER.mobile, password = DEMO_MEMBER.password) => {
+    const r = await call('customer_login', { body: [{ mobile, password }] });
+    if (r.status !== 200) throw new Error(`login failed: ${JSON.stringify(r.json)}`);
+    return { token: r.json.token, member: r.json.member_code };
+  };
+  return { db: handle.db, call, login, close: handle.close };
+}

@@ -1,0 +1,20 @@
+/**
+ * Which Chromium the browser tests drive: Playwright's own when installed, else Debian's
+ * /usr/bin/chromium (CHROMIUM_PATH overrides). A missing browser fails loudly with how to get one.
+ */
+import fs from 'node:fs';
+import { chromium } from '@playwright/test';
+
+export function chromiumExecutable(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    if (fs.existsSync(chromium.executablePath())) return undefined;
+  } catch {
+    /* Playwright's browser is not installed */
+  }
+  for (const p of ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']) if (fs.existsSync(p)) return p;
+  throw new Error(
+    'No Chromium found for the browser tests. Install one: `apt-get install -y chromium` (Debian/Ubuntu), ' +
+      'or `npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium/Chrome binary.',
+  );
+}

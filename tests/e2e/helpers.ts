@@ -1,0 +1,46 @@
+/** Shared steps of the shopper journeys: log in, choose a delivery method, axe check. */
+import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const DEMO = { mobile: '0123456789', password: 'demo1234' };
+
+export async function login(page: Page, prefix = '') {
+  await page.goto(`${prefix}/login`);
+  await page.getByLabel(/Mobile Number|手机号码|رقم الهاتف المحمول/).fill(DEMO.mobile);
+  await page.locator('#login-password').fill(DEMO.password);
+  await page.locator('[data-login-form] button').click();
+  await expect(page).toHaveURL(new RegExp(`${prefix}/?$`));
+}
+
+/** Runs the delivery modal from its address step: a saved address, the first store that allows `type`. */
+export async function chooseDelivery(page: Page, type: 'PICKUP' | 'DELIVERY') {
+  const dialog = page.locator('dialog[open]');
+  await expect(dialog).toBeVisible();
+  await dialog.locator('[data-continue]').click();
+  await expect(dialog.locator('[data-store]').first()).toBeVisible();
+  const stores = dialog.locator('[data-store]');
+  const count = await stores.count();
+  for (let i = 0; i < count; i++) {
+    await stores.nth(i).click();
+    const option = dialog.locator(`[data-method="${type}"]`);
+    if (await option.isEnabled()) {
+      await option.click();
+      break;
+    }
+    await dialog.getByRole('button', { name: /Back|返回|رجوع/ }).click();
+  }
+  if (type === 'PICKUP') {
+    const time = dialog.locator('input[name="pickup-time"]').first();
+    await expect(time).toBeAttached();
+    await time.check({ force: true });
+    await dialog.locator('[data-save-pickup]').click();
+  }
+  await expect(dialog).toBeHidden();
+}
+
+/** No serious or critical axe violations on the current page. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+}

@@ -1,0 +1,68 @@
+/**
+ * The shop's main journey (issue: end to end on the embedded database): browse, open a product, log
+ * in, choose pick-up or delivery, add to cart, select, check out, see the order success page and the
+ * order under /account/orders — with an axe check on every page of the way.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { chooseDelivery, expectAccessible, login } from './helpers';
+
+async function addFirstInStockFromCategory(page: Page) {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Features' })).toBeVisible();
+  await expectAccessible(page);
+  await page.locator('a[href^="/category/"]').first().click();
+  await expect(page).toHaveURL(/\/category\//);
+  await expectAccessible(page);
+  await page.locator('[data-product-card]:has(form[data-add-to-cart] button:not([disabled])) a').first().click();
+  await expect(page).toHaveURL(/\/product\//);
+  await expectAccessible(page);
+  const name = (await page.locator('h1').textContent())?.trim() ?? '';
+  await page.locator('form[data-add-to-cart] button:not([type=button])').first().click();
+  await expect(page.getByRole('status').filter({ hasText: `"${name}" added to cart` })).toBeVisible();
+  return name;
+}
+
+async function checkout(page: Page, name: string) {
+  await page.goto('/cart');
+  await expect(page.locator('[data-cart-line]').filter({ hasText: name })).toBeVisible();
+  await expectAccessible(page);
+  await page.locator('a[data-checkout]').click();
+  await expect(page).toHaveURL(/\/checkout\?items=/);
+  await expect(page.locator('[data-order-total]')).toContainText('RM');
+  await expectAccessible(page);
+  await page.locator('[data-place-order]').click();
+  await expect(page).toHaveURL(/\/order-success\?order=/);
+  const refno = (await page.locator('[data-success-refno]').textContent())?.trim() ?? '';
+  expect(refno).toMatch(/^WEB\d+/);
+  await expectAccessible(page);
+  await page.goto('/account/orders');
+  await expect(page.locator(`[data-order="${refno}"]`)).toBeVisible();
+  await expectAccessible(page);
+  return refno;
+}
+
+test('a guest is sent from /account/orders to /', async ({ page }) => {
+  const res = await page.request.get('/account/orders', { maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+  expect(res.headers().location).toBe('/');
+  await page.goto('/account/orders');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('journey with store pick-up', async ({ page }) => {
+  await login(page);
+  await expect(page.getByRole('status').filter({ hasText: 'Login Successful' })).toBeVisible();
+  await chooseDelivery(page, 'PICKUP');
+  await expect(page.locator('[data-delivery-label]')).toContainText('Store Pick-up');
+  const name = await addFirstInStockFromCategory(page);
+  await checkout(page, name);
+});
+
+test('journey with home delivery', async ({ page }) => {
+  await login(page);
+  await chooseDelivery(page, 'DELIVERY');
+  await expect(page.locator('[data-delivery-label]')).toContainText('Delivery');
+  const name = await addFirstInStockFromCategory(page);
+  await page.goto('/cart');
+  await checkout(page, name);
+});

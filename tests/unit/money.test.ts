@@ -1,0 +1,234 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { assertSen, formatAmount, formatPrice, roundingAdjustment, roundToFiveSen, toRinggit, toSen } from '../../src/domain/money';
+
+const sen = fc.integer({ min: -1_000_000_000, max: 1_000_000_000 });
+
+describe('toSen', () => {
+  it.each([
+    ['16.90', 1690],
+    ['16.9', 1690],
+    [' 16.9 ', 1690],
+    ['16', 1600],
+    ['0', 0],
+    ['.5', 50],
+    ['5.', 500],
+    ['+3.05', 305],
+    ['-5.00', -500],
+    ['-0', 0],
+    ['0.01', 1],
+    ['1234567.89', 123456789],
+  ] as const)('parses the string %j as %i sen', (input, expected) => {
+    expect(toSen(input)).toBe(expected);
+  });
+
+  it.each([
+    [16.9, 1690],
+    [16.95, 1695],
+    [0.1, 10],
+    [0.07, 7],
+    [1.15, 115], // 1.15 * 100 = 114.99999999999999 in binary floating point
+    [4.35, 435], // 4.35 * 100 = 434.99999999999994
+    [-2.5, -250],
+    [1e-7, 0],
+    [-0, 0],
+  ])('parses the number %d as %i sen without binary artefacts', (input, expected) => {
+    expect(toSen(input)).toBe(expected);
+  });
+
+  it('rounds more than 2 decimals half away from zero unless strict', () => {
+    expect(toSen('1.005')).toBe(101);
+    expect(toSen(1.005)).toBe(101);
+    expect(toSen('1.004')).toBe(100);
+    expect(toSen('-0.125')).toBe(-13);
+    expect(toSen('0.0049')).toBe(0);
+    expect(() => toSen('1.005', { strict: true })).toThrow(RangeError);
+    expect(() => toSen(1e-7, { strict: true })).toThrow(RangeError);
+    expect(toSen('1.50', { strict: true })).toBe(150);
+  });
+
+  it('allows negatives by default and rejects them on request', () => {
+    expect(toSen('-1.20')).toBe(-120);
+    expect(() => toSen('-1.20', { allowNegative: false })).toThrow(/must not be negative/);
+    expect(toSen('0', { allowNegative: false })).toBe(0);
+    expect(toSen('-0', { allowNegative: false })).toBe(0);
+  });
+
+  it.each(['', ' ', 'abc', '1,000.00', 'RM16.90', '1e3', '1.2.3', '--1', '.', '-', '0x10', 'NaN', 'Infinity'])(
+    'rejects the malformed string %j',
+    (input) => {
+      expect(() => toSen(input)).toThrow(RangeError);
+    },
+  );
+
+  it.each([NaN, Infinity, -Infinity, 1e21, -1e300])('rejects the number %d', (input) => {
+    expect(() => toSen(input)).toThrow(RangeError);
+  });
+
+  it('rejects values beyond a safe integer of sen and non-number inputs', () => {
+    expect(() => toSen('90071992547409.92')).toThrow(/too large/);
+    expect(() => toSen(null as unknown as string)).toThrow(RangeError);
+    expect(() => toSen({} as unknown as string)).toThrow(RangeError);
+  });
+
+  it('round-trips every integer sen through formatAmount (property)', () => {
+    fc.assert(fc.property(sen, (s) => toSen(formatAmount(s), { strict: true }) === s));
+  });
+
+  it('round-trips every integer sen through toRinggit (property)', () => {
+    fc.assert(fc.property(sen, (s) => toSen(toRinggit(s), { strict: true }) === s));
+  });
+});
+
+describe('assertSen and toRinggit', () => {
+  it('accepts safe integers only', () => {
+    expect(() => assertSen(12)).not.toThrow();
+    expect(() => assertSen(1.5)).toThrow(RangeError);
+    expect(() => assertSen(Number.MAX_SAFE_INTEGER + 1)).toThrow(RangeError);
+    expect(() => assertSen(NaN, 'Price')).toThrow(/^Price must be/);
+  });
+
+  it('converts sen to ringgit', () => {
+    expect(toRinggit(1690)).toBe(16.9);
+    expect(toRinggit(5)).toBe(0.05);
+    expect(toRinggit(-250)).toBe(-2.5);
+    expect(toRinggit(0)).toBe(0);
+    expect(() => toRinggit(16.9)).toThrow(RangeError);
+  });
+});
+
+describe('formatAmount', () => {
+  it.each([
+    [1690, '16.90'],
+    [5, '0.05'],
+    [0, '0.00'],
+    [100, '1.00'],
+    [123456789, '1234567.89'],
+    [-500, '-5.00'],
+    [-1, '-0.01'],
+  ])('formats %i sen as %j', (input, expected) => {
+    expect(formatAmount(input)).toBe(expected);
+  });
+
+  it('rejects fractional sen', () => {
+    expect(() => formatAmount(0.5)).toThrow(RangeError);
+  });
+
+  it('always has exactly two decimals (property)', () => {
+    fc.assert(fc.property(sen, (s) => /^-?\d+\.\d{2}$/.test(formatAmount(s))));
+  });
+});
+
+describe('roundToFiveSen', () => {
+  it.each([
+    [1690, 1690],
+    [1691, 1690],
+    [1692, 1690],
+    [1693, 1695],
+    [1694, 1695],
+    [1695, 1695],
+    [1696, 1695],
+    [1697, 1695],
+    [1698, 1700],
+    [1699, 1700],
+    [0, 0],
+    [1, 0],
+    [2, 0],
+    [3, 5],
+    [-1, 0],
+    [-3, -5],
+    [-1693, -1695],
+    [-1692, -1690],
+  ])('rounds %i sen to %i sen', (input, expected) => {
+    expect(roundToFiveSen(input)).toBe(expected);
+  });
+
+  it('never returns negative zero', () => {
+    expect(Object.is(roundToFiveSen(-2), 0)).toBe(true);
+    expect(Object.is(roundToFiveSen(-1), 0)).toBe(true);
+  });
+
+  it('rejects fractional sen', () => {
+    expect(() => roundToFiveSen(16.5)).toThrow(RangeError);
+  });
+
+  it('gives a multiple of 5 within 2 sen of the input, and the nearest one (property)', () => {
+    fc.assert(
+      fc.property(sen, (s) => {
+        const r = roundToFiveSen(s);
+        expect(r % 5 === 0).toBe(true);
+        expect(Math.abs(r - s)).toBeLessThanOrEqual(2);
+        expect(Math.abs(r - s)).toBeLessThanOrEqual(Math.abs(r + 5 - s));
+        expect(Math.abs(r - s)).toBeLessThanOrEqual(Math.abs(r - 5 - s));
+      }),
+    );
+  });
+
+  it('is idempotent and monotonic (property)', () => {
+    fc.assert(fc.property(sen, (s) => roundToFiveSen(roundToFiveSen(s)) === roundToFiveSen(s)));
+    fc.assert(fc.property(sen, sen, (a, b) => (a <= b ? roundToFiveSen(a) <= roundToFiveSen(b) : roundToFiveSen(a) >= roundToFiveSen(b))));
+  });
+
+  it('is symmetric around zero (property)', () => {
+    fc.assert(fc.property(sen, (s) => roundToFiveSen(-s) === -roundToFiveSen(s)));
+  });
+});
+
+describe('roundingAdjustment', () => {
+  it.each([
+    [1690, 0],
+    [1691, -1],
+    [1692, -2],
+    [1693, 2],
+    [1694, 1],
+  ])('for %i sen is %i sen', (input, expected) => {
+    expect(roundingAdjustment(input)).toBe(expected);
+  });
+
+  it('is rounded − exact, between −2 and 2 (property)', () => {
+    fc.assert(
+      fc.property(sen, (s) => {
+        const adj = roundingAdjustment(s);
+        return adj >= -2 && adj <= 2 && s + adj === roundToFiveSen(s);
+      }),
+    );
+  });
+});
+
+describe('formatPrice', () => {
+  it.each([
+    [1690, 'RM 16.90'],
+    [1691, 'RM 16.90'],
+    [1693, 'RM 16.95'],
+    [1699, 'RM 17.00'],
+    [0, 'RM 0.00'],
+    [2, 'RM 0.00'],
+    [123450, 'RM 1,234.50'],
+    [123456789, 'RM 1,234,567.90'],
+    [100000, 'RM 1,000.00'],
+    [99999, 'RM 1,000.00'],
+    [-500, '-RM 5.00'],
+  ])('formats %i sen as %j', (input, expected) => {
+    expect(formatPrice(input)).toBe(expected);
+  });
+
+  it('uses RM and Latin digits in every locale', () => {
+    for (const locale of ['en', 'zh', 'ar'] as const) {
+      expect(formatPrice(1693, locale)).toBe('RM 16.95');
+      expect(formatPrice(123456, locale)).toMatch(/^RM [0-9,]+\.[0-9]{2}$/);
+    }
+  });
+
+  it('rejects fractional sen', () => {
+    expect(() => formatPrice(16.9)).toThrow(RangeError);
+  });
+
+  it('shows the 5-sen-rounded amount (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (s) => {
+        const shown = formatPrice(s).replace('RM ', '').replaceAll(',', '');
+        return toSen(shown, { strict: true }) === roundToFiveSen(s);
+      }),
+    );
+  });
+});

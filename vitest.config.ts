@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
+
+/** Unit tests (pure domain rules) and API tests (the Hono app on PGlite, or PostgreSQL with TEST_DATABASE_URL). */
+export default defineConfig({
+  plugins: [paraglideVitePlugin({ project: './project.inlang', outdir: './src/paraglide', strategy: ['baseLocale'], emitGitIgnore: false })],
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // On PostgreSQL the files share one database: run them one at a time.
+          fileParallelism: !process.env.TEST_DATABASE_URL,
+        },
+      },
+    ],
+  },
+});
