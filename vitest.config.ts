@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
-import { paraglideVitePlugin } from '@inlang/paraglide-js';
 
-/** Unit tests (pure domain rules) and API tests (the Hono app on PGlite, or PostgreSQL with TEST_DATABASE_URL). */
+/**
+ * Unit tests (pure domain rules) and API tests (the Hono app on PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL). The message catalogue is compiled to src/paraglide before a run (npm test
+ * does it; or `npx paraglide-js compile --project ./project.inlang --outdir ./src/paraglide`).
+ */
 export default defineConfig({
-  plugins: [paraglideVitePlugin({ project: './project.inlang', outdir: './src/paraglide', strategy: ['baseLocale'], emitGitIgnore: false })],
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },

@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { API_BASE } from '../../lib/xs-api/contract';
+import { buildOpenApi } from '../../lib/xs-api/openapi';
 import type { Db } from './db/client';
 import { ApiError } from './errors';
 import { API_KEY_HEADER, callLocale, type ApiEnv } from './http';
@@ -24,6 +25,8 @@ export type XsApiOptions = {
 /** Creates the API app. Unknown operations answer 404 with an Error text; unexpected faults 500. */
 export function createXsApi({ db, apiKey }: XsApiOptions): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>().basePath(API_BASE);
+  // The contract itself is public (docs/openapi.json).
+  app.get('/openapi.json', (c) => c.json(buildOpenApi()));
   app.use('*', async (c, next) => {
     c.set('locale', callLocale(c));
     if (c.req.header(API_KEY_HEADER) !== apiKey) {

@@ -23,6 +23,9 @@ export function migrationsFolder(): string {
   return path.resolve(process.env.MIGRATIONS_DIR ?? 'src/server/xs-api/db/migrations');
 }
 
+/** Advisory lock key taken while migrating PostgreSQL (arbitrary, fixed). */
+const MIGRATION_LOCK_ID = 726_314_001;
+
 /** Thrown when another live process holds the PGlite data directory. */
 export class DataDirLockedError extends Error {
   constructor(dataDir: string, pid: number) {
@@ -79,9 +82,17 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+    // Migrate on one connection holding an advisory lock, so instances starting together take turns.
+    const single = postgres(target.url, { max: 1, onnotice: () => {} });
+    try {
+      await single`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+      await migrate(drizzle(single, { schema }), { migrationsFolder: migrationsFolder() });
+      await single`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+    } finally {
+      await single.end();
+    }
     const client = postgres(target.url, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
     const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder: migrationsFolder() });
     return { db: db as unknown as Db, close: () => client.end(), kind: 'postgres' };
   }
   const { PGlite } = await import('@electric-sql/pglite');

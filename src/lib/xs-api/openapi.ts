@@ -1,0 +1,72 @@
+/**
+ * The contract as an OpenAPI 3.1 document, generated from the operation registry's zod schemas
+ * (DESIGN: "Document the contract"). Served at `<API base>/openapi.json` and kept in docs/openapi.json
+ * (a test fails when the file is out of date).
+ */
+import { z } from 'zod';
+import { API_BASE, API_KEY_HEADER, errorAnswer, operations, type Operation } from './contract';
+
+const schema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+
+function pathOf(op: Operation): { path: string; params: { name: string; required: boolean }[] } {
+  const params: { name: string; required: boolean }[] = [];
+  const path = op.path
+    .split('/')
+    .map((seg) => {
+      if (!seg.startsWith(':')) return seg;
+      const optional = seg.endsWith('?');
+      const name = seg.slice(1, optional ? -1 : undefined);
+      params.push({ name, required: !optional });
+      return `{${name}}`;
+    })
+    .join('/');
+  return { path: `${API_BASE}/${path}`, params };
+}
+
+/** Builds the OpenAPI document. Optional path segments (product_detail's member) are documented as the full path. */
+export function buildOpenApi() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of Object.values(operations) as Operation[]) {
+    const { path, params } = pathOf(op);
+    const parameters: unknown[] = params.map((p) => ({ name: p.name, in: 'path', required: true, schema: { type: 'string' }, description: p.required ? undefined : 'optional segment' }));
+    if (op.query) {
+      const q = schema(op.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+      for (const [name, s] of Object.entries(q.properties ?? {})) parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema: s });
+    }
+    const security = op.member === 'none' ? [{ apiKey: [] }] : [{ apiKey: [], session: [] }];
+    const errors = {
+      400: { description: 'Invalid request', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
+      ...(op.member !== 'none' && {
+        401: { description: 'No valid session', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
+        403: { description: 'The member in the path is not the caller', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
+      }),
+    };
+    paths[path] = {
+      ...paths[path],
+      [op.method.toLowerCase()]: {
+        operationId: op.name,
+        summary: op.summary,
+        parameters,
+        security,
+        ...(op.body && { requestBody: { required: true, content: { 'application/json': { schema: schema(op.body, 'input') } } } }),
+        responses: { 200: { description: 'Status 1', content: { 'application/json': { schema: schema(op.response, 'output') } } }, ...errors },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Mobile e-commerce API',
+      version: '1.0.0',
+      description:
+        'The contract of the storefront specification §7, as implemented by the bundled API. Every answer carries Status (1 success) and, on failure, an Error text in the language of Accept-Language (en, zh, ar). Amounts are ringgit with 2 decimals.',
+    },
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER },
+        session: { type: 'http', scheme: 'bearer', description: 'The token from customer_login. Member-scoped paths must name the same member.' },
+      },
+    },
+    paths,
+  };
+}

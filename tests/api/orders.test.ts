@@ -1,0 +1,212 @@
+/**
+ * Orders (spec §3 Order, §4 Checkout, §7 add_order / order_listing / order_detail; DESIGN "The
+ * server recomputes"): prices, delivery and totals from the database, stock taken in the order's
+ * transaction, idempotent retries, and refusals that change nothing.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createHarness, DEMO_MEMBER, type Harness } from './harness';
+import { customers, memberVouchers, orders, products, stores, storeStock } from '../../src/server/xs-api/db/schema';
+import { formatAmount, toSen } from '../../src/domain/money';
+import { orderTotals } from '../../src/domain/totals';
+import { earliestPickupDate, pickupTimeSlots } from '../../src/domain/pickup';
+
+let h: Harness;
+let token: string;
+const M = DEMO_MEMBER.memberCode;
+const STORE = { code: 'S001', no: '' };
+let pickup: { date: string; time: string };
+let defaultAddressId: number;
+let n = 0;
+
+type Line = { code: string; priceSen: number; qty: number };
+
+async function stockOf(code: string) {
+  const [r] = await h.db.select().from(storeStock).where(and(eq(storeStock.storeCode, STORE.code), eq(storeStock.productCode, code)));
+  return r!.quantity;
+}
+async function setStock(code: string, quantity: number) {
+  await h.db.update(storeStock).set({ quantity }).where(and(eq(storeStock.storeCode, STORE.code), eq(storeStock.productCode, code)));
+}
+async function line(index: number, qty = 1): Promise<Line> {
+  const rows = await h.db.select().from(products).orderBy(products.productCode).limit(1).offset(index);
+  await setStock(rows[0]!.productCode, 20);
+  return { code: rows[0]!.productCode, priceSen: rows[0]!.finalPriceSen, qty };
+}
+
+function pickupOrder(lines: Line[], extra: Record<string, unknown> = {}) {
+  const subtotal = lines.reduce((s, l) => s + l.priceSen * l.qty, 0);
+  const t = orderTotals({ subtotalSen: subtotal, deliverySen: 0 });
+  return {
+    idempotency_key: `test-key-${++n}-${Date.now()}`,
+    order_del_type: 'PICKUP',
+    store: STORE.no,
+    order_amount: formatAmount(t.totalSen),
+    order_rounding: formatAmount(t.roundingSen),
+    order_delivery_charges: '0.00',
+    order_voucher_amount: '0.00',
+    order_del_pickup_date: pickup.date,
+    order_del_pickup_time: pickup.time,
+    product: lines.map((l) => ({ product_code: l.code, product_quantity: l.qty, product_price: formatAmount(l.priceSen), product_amount: formatAmount(l.priceSen * l.qty) })),
+    ...extra,
+  };
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  token = (await h.login()).token;
+  await h.db.insert(customers).values({ memberCode: 'M900009', firstName: 'Other', mobile: '0199990009', passwordHash: 'x' });
+  const [s] = await h.db.select().from(stores).where(eq(stores.storeCode, STORE.code));
+  STORE.no = s!.storeNo;
+  const settings = (await h.call('self_pickup_min_time')).json.data;
+  const now = new Date();
+  const date = earliestPickupDate(settings, now)!;
+  pickup = { date, time: pickupTimeSlots(date, settings, now)[0]! };
+  defaultAddressId = (await h.call(`address_listing/${M}`, { token })).json.data[0].add_id;
+});
+afterAll(() => h?.close());
+beforeEach(() => undefined);
+
+describe('add_order: store pick-up', () => {
+  it('places the order priced from the database and takes the stock', async () => {
+    const lines = [await line(0, 2), await line(1, 1)];
+    await h.call(`add_cart/${M}?store=${STORE.no}`, { token, body: [{ product_code: lines[0]!.code, product_number: 2 }] });
+    const before = await stockOf(lines[0]!.code);
+    const r = await h.call(`add_order/${M}`, { token, body: pickupOrder(lines, { order_remark: 'Please pack separately' }) });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.Status).toBe(1);
+    expect(r.json.order_refno).toMatch(/^WEB\d{10,}$/);
+    expect(r.json.data).toMatchObject({
+      order_status: 'Pending', order_del_type: 'PICKUP', order_del_pickup_date: pickup.date, order_del_pickup_time: pickup.time,
+      order_del_pickup_store_code: STORE.code, order_remark: 'Please pack separately', bill_platform: 'website',
+    });
+    expect(r.json.data.product).toHaveLength(2);
+    expect(await stockOf(lines[0]!.code)).toBe(before - 2);
+    // The ordered products leave the cart.
+    expect((await h.call(`get_cart/${M}?store=${STORE.no}`, { token })).json.data.items).toEqual([]);
+    const listed = await h.call(`order_listing/${M}`, { token });
+    expect(listed.json.data.map((o: { order_refno: string }) => o.order_refno)).toContain(r.json.order_refno);
+    const detail = await h.call(`order_detail/${M}/${r.json.order_refno}`, { token });
+    expect(detail.json.data.order_amount).toBe(r.json.data.order_amount);
+  });
+
+  it('returns the first order for a retry with the same idempotency key, taking stock once', async () => {
+    const l = await line(2, 3);
+    const body = pickupOrder([l]);
+    const first = await h.call(`add_order/${M}`, { token, body });
+    const again = await Promise.all([h.call(`add_order/${M}`, { token, body }), h.call(`add_order/${M}`, { token, body })]);
+    for (const r of again) expect(r.json.order_refno).toBe(first.json.order_refno);
+    expect(await stockOf(l.code)).toBe(20 - 3);
+    expect(await h.db.select().from(orders).where(eq(orders.idempotencyKey, body.idempotency_key))).toHaveLength(1);
+  });
+
+  it('refuses a stale price (409) and changes nothing', async () => {
+    const l = await line(3, 1);
+    const body = pickupOrder([{ ...l, priceSen: l.priceSen - 100 }]);
+    const r = await h.call(`add_order/${M}`, { token, body });
+    expect(r.status).toBe(409);
+    expect(r.json.Error).toMatch(/Prices have changed/);
+    expect(r.json.product[0]).toEqual({ product_code: l.code, product_price: formatAmount(l.priceSen) });
+    expect(await stockOf(l.code)).toBe(20);
+  });
+
+  it('refuses a total that disagrees with the server', async () => {
+    const l = await line(4, 1);
+    const body = { ...pickupOrder([l]), order_amount: formatAmount(toSen(pickupOrder([l]).order_amount) - 5) };
+    const r = await h.call(`add_order/${M}`, { token, body });
+    expect(r.status).toBe(409);
+    expect(r.json.Error).toContain('order_amount');
+    expect(await stockOf(l.code)).toBe(20);
+  });
+
+  it('refuses more than the outlet has, naming what is left', async () => {
+    const l = await line(5, 4);
+    await setStock(l.code, 3);
+    const r = await h.call(`add_order/${M}`, { token, body: pickupOrder([l]) });
+    expect(r.status).toBe(409);
+    expect(r.json.product).toEqual([{ product_code: l.code, available_quantity: 3 }]);
+    expect(await stockOf(l.code)).toBe(3);
+  });
+
+  it('never sells more than the outlet has when orders race', async () => {
+    const l = await line(6, 2);
+    await setStock(l.code, 3);
+    const results = await Promise.all([1, 2, 3].map(() => h.call(`add_order/${M}`, { token, body: pickupOrder([l]) })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(2);
+    expect(await stockOf(l.code)).toBe(1);
+  });
+
+  it('refuses a pick-up time in the past', async () => {
+    const l = await line(7, 1);
+    const r = await h.call(`add_order/${M}`, { token, body: pickupOrder([l], { order_del_pickup_date: '2020-01-01', order_del_pickup_time: '10:00' }) });
+    expect(r.status).toBe(409);
+    expect(r.json.Error).toBe('This order pickup date expired. Please reselect a new pickup date and time');
+  });
+
+  it('400 for bad payloads, 401 without a session, 403 for another member', async () => {
+    const l = await line(8, 1);
+    const good = pickupOrder([l]);
+    for (const bad of [{}, { ...good, product: [] }, { ...good, order_del_type: 'DRONE' }, { ...good, order_remark: 'x'.repeat(181) }, { ...good, idempotency_key: 'short' }]) {
+      const r = await h.call(`add_order/${M}`, { token, body: bad });
+      expect(r.status).toBe(400);
+      expect(r.json.Error).toBeTruthy();
+    }
+    expect((await h.call(`add_order/${M}`, { body: good })).status).toBe(401);
+    expect((await h.call('add_order/M900009', { token, body: good })).status).toBe(403);
+    expect(await stockOf(l.code)).toBe(20);
+    expect((await h.call(`order_listing/M900009`, { token })).status).toBe(403);
+  });
+});
+
+describe('add_order: home delivery and vouchers', () => {
+  it('charges delivery from the address, applies the member voucher once', async () => {
+    const first = await line(9, 1);
+    // Enough units for the voucher's RM30 minimum spend.
+    const l = { ...first, qty: Math.min(20, Math.ceil(3000 / first.priceSen)) };
+    const subtotal = l.priceSen * l.qty;
+    const charge = await h.call(`delivery_charges/${M}`, {
+      token,
+      body: { product: [{ product_code: l.code, product_quantity: l.qty }], state: 'KUL', distance_km: await distanceToStore() },
+    });
+    expect(charge.status).toBe(200);
+    const serverCharge = toSen(charge.json.delivery_charges);
+    const [voucher] = await h.db.select().from(memberVouchers).where(and(eq(memberVouchers.memberCode, M), eq(memberVouchers.vcCode, 'RM5OFF')));
+    const attempt = async (deliverySen: number, key: string) => {
+      const t = orderTotals({ subtotalSen: subtotal, deliverySen, voucher: '5.00' });
+      return h.call(`add_order/${M}`, {
+        token,
+        body: {
+          ...pickupOrder([l]),
+          idempotency_key: key,
+          order_del_type: 'DELIVERY',
+          add_id: defaultAddressId,
+          order_del_pickup_date: undefined,
+          order_del_pickup_time: undefined,
+          order_delivery_charges: formatAmount(deliverySen),
+          order_voucher_no: voucher!.vmVoucherNo,
+          order_voucher_amount: formatAmount(t.voucherSen),
+          order_amount: formatAmount(t.totalSen),
+        },
+      });
+    };
+    // The delivery charge the server computes for the real distance; a client's 0 is refused.
+    const wrong = await attempt(serverCharge + 100, 'delivery-wrong-charge');
+    expect(wrong.status).toBe(409);
+    expect(wrong.json.Error).toContain('order_delivery_charges');
+    const ok = await attempt(serverCharge, 'delivery-ok');
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect(ok.json.data).toMatchObject({ order_del_type: 'DELIVERY', order_voucher_amount: '5.00', order_voucher_code: 'RM5OFF', order_del_country: 'Malaysia' });
+    expect(ok.json.data.order_del_address1).toBeTruthy();
+    expect(ok.json.data.distance_km).toBeGreaterThanOrEqual(0);
+    const reuse = await attempt(serverCharge, 'delivery-voucher-again');
+    expect(reuse.status).toBe(409);
+    expect(reuse.json.Error).toBe('This voucher cannot be used for this order.');
+  });
+});
+
+async function distanceToStore() {
+  const addr = (await h.call(`address_detail/${M}/${defaultAddressId}`, { token })).json.data;
+  const list = (await h.call(`pickup_store_listing?latitude=${addr.latitude}&longitude=${addr.longitude}`)).json.data as { store_code: string; distance_km: number }[];
+  return list.find((s) => s.store_code === STORE.code)!.distance_km;
+}
