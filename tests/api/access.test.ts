@@ -5,7 +5,7 @@ import { customers } from '../../src/server/xs-api/db/schema';
 import { createSession } from '../../src/server/xs-api/services/sessions';
 
 let h: Harness;
-const M = DEMO_MEMBER.memberCode;
+const M: string = DEMO_MEMBER.memberCode;
 
 beforeAll(async () => {
   h = await createHarness();

@@ -9,7 +9,7 @@ let h: Harness;
 let token: string;
 let otherToken: string;
 let otherAddressId: number;
-const M = DEMO_MEMBER.memberCode;
+const M: string = DEMO_MEMBER.memberCode;
 const OTHER = 'M900003';
 
 const valid = {
@@ -34,7 +34,7 @@ beforeAll(async () => {
   otherToken = (await createSession(h.db, OTHER)).token;
   const [row] = await h.db
     .insert(addresses)
-    .values({ memberCode: OTHER, person: 'Other', phone: '0199990003', address1: 'a', address2: 'b', city: 'Ipoh', postcode: '31400', state: 'PRK' })
+    .values({ memberCode: OTHER, person: 'Other', phone: '0199990003', address1: 'a', address2: 'b', city: 'Ipoh', postcode: '31400', state: 'Perak' })
     .returning();
   otherAddressId = row!.addId;
 });
@@ -54,7 +54,7 @@ describe('address_listing and address_detail', () => {
     const r = await h.call(`address_listing/${M}`, { token });
     expect(r.status).toBe(200);
     expect(r.json.data).toHaveLength(2);
-    expect(r.json.data[0]).toMatchObject({ add_default: 1, add_city: 'Kuala Lumpur', add_state: 'KUL', add_country: 'Malaysia' });
+    expect(r.json.data[0]).toMatchObject({ add_default: 1, add_city: 'Kuala Lumpur', add_state: 'Wilayah Persekutuan Kuala Lumpur', add_country: 'Malaysia' });
     expect(r.json.data[1].add_default).toBe(0);
     expect((await h.call(`address_listing/${M}?limit=1`, { token })).json.data).toHaveLength(1);
     expect((await h.call(`address_listing/${M}?limit=`, { token })).json.data).toHaveLength(2);
@@ -88,7 +88,7 @@ describe('add_address', () => {
   it('adds an address in Malaysia, geocoded from the town, not default', async () => {
     const r = await h.call(`add_address/${M}`, { token, body: { ...valid, add_country: 'Singapore' } });
     expect(r.status).toBe(200);
-    expect(r.json.data).toMatchObject({ ...valid, add_state: 'SGR', add_country: 'Malaysia', add_default: 0 });
+    expect(r.json.data).toMatchObject({ ...valid, add_state: 'Selangor', add_country: 'Malaysia', add_default: 0 });
     expect(r.json.data.latitude).toBeCloseTo(3.1073, 2);
     expect(r.json.data.longitude).toBeCloseTo(101.6067, 2);
     const cached = await h.db.select().from(geocodeCache).where(eq(geocodeCache.query, 'petaling jaya|SGR'));
@@ -97,7 +97,7 @@ describe('add_address', () => {
   });
   it('falls back to the state centroid for an unknown town', async () => {
     const r = await h.call(`add_address/${M}`, { token, body: { ...valid, add_city: 'Kampung Tiada', add_state: 'PHG', add_postcode: '27000' } });
-    expect(r.json.data).toMatchObject({ add_state: 'PHG', latitude: expect.closeTo(3.8, 1), longitude: expect.closeTo(102.55, 1) });
+    expect(r.json.data).toMatchObject({ add_state: 'Pahang', latitude: expect.closeTo(3.8, 1), longitude: expect.closeTo(102.55, 1) });
   });
   it('makes add_default 1 the only default, in one step', async () => {
     const r = await h.call(`add_address/${M}`, { token, body: { ...valid, add_city: 'Bandar Puteri Puchong', add_default: 1 } });
@@ -111,7 +111,7 @@ describe('add_address', () => {
     await h.db.insert(customers).values({ memberCode: 'M900004', firstName: 'New', mobile: '0199990004', passwordHash: 'x' });
     const fresh = (await createSession(h.db, 'M900004')).token;
     const r = await h.call('add_address/M900004', { token: fresh, body: { ...valid, add_state: 'W.P. Kuala Lumpur', add_default: '0' } });
-    expect(r.json.data).toMatchObject({ add_default: 1, add_state: 'KUL' });
+    expect(r.json.data).toMatchObject({ add_default: 1, add_state: 'Wilayah Persekutuan Kuala Lumpur' });
   });
   it('refuses invalid fields with the spec message of the first failing field; nothing is stored', async () => {
     const before = await liveCount(M);

@@ -6,7 +6,7 @@ import { cartItems, customers, stores, storeStock } from '../../src/server/xs-ap
 
 let h: Harness;
 let token: string;
-const M = DEMO_MEMBER.memberCode;
+const M: string = DEMO_MEMBER.memberCode;
 let storeNo: string;
 let storeCode: string;
 let inStock: { code: string; qty: number };

@@ -13,7 +13,7 @@ import { earliestPickupDate, pickupTimeSlots } from '../../src/domain/pickup';
 
 let h: Harness;
 let token: string;
-const M = DEMO_MEMBER.memberCode;
+const M: string = DEMO_MEMBER.memberCode;
 const STORE = { code: 'S001', no: '' };
 let pickup: { date: string; time: string };
 let defaultAddressId: number;

@@ -8,7 +8,7 @@ import { addDays, shopDate, weekdayOf } from '../../src/domain/shop-time';
 let h: Harness;
 let token: string;
 const KL = { latitude: 3.139, longitude: 101.6869 };
-const M = DEMO_MEMBER.memberCode;
+const M: string = DEMO_MEMBER.memberCode;
 
 beforeAll(async () => {
   h = await createHarness();

@@ -31,7 +31,8 @@ export default function CheckoutIsland({ locale, store, items, addresses }: Prop
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const address = shipping?.type === 'DELIVERY' ? (addresses.find((a) => a.add_id === shipping.address?.add_id) ?? addresses.find((a) => a.add_default === 1) ?? null) : null;
+  const defaultAddress = addresses.find((a) => a.add_default === 1) ?? null;
+  const address = shipping?.type === 'DELIVERY' ? (addresses.find((a) => a.add_id === shipping.address?.add_id) ?? defaultAddress) : null;
   const subtotalSen = useMemo(() => items.reduce((s, i) => s + toSen(i.product_price) * i.product_quantity, 0), [items]);
 
   function expired() {
@@ -72,7 +73,8 @@ export default function CheckoutIsland({ locale, store, items, addresses }: Prop
       order_delivery_charges: formatAmount(totals.deliverySen),
       order_voucher_amount: formatAmount(totals.voucherSen),
       order_remark: remark,
-      add_id: address?.add_id,
+      // Delivery goes to the chosen address; a pick-up is billed to the default address.
+      add_id: (address ?? defaultAddress)?.add_id,
       distance_km: shipping.store.distance_km ?? undefined,
       order_del_pickup_store_code: shipping.type === 'PICKUP' ? shipping.store.store_code : undefined,
       order_del_pickup_date: shipping.date,

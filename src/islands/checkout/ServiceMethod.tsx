@@ -5,6 +5,7 @@ import type { Address } from '../../lib/xs-api/contract';
 import type { Shipping } from '../../stores/shipping';
 import { formatPickupDate, formatPickupTime } from '../../domain/pickup';
 import { bindLocale } from '../shared/i18n';
+import { isMalaysianPhone, normalizeMalaysianPhone } from '../../domain/validation';
 
 type Props = { locale: Locale; shipping: Shipping | null; address: Address | null; storeMismatch: boolean };
 
@@ -36,7 +37,7 @@ export function ServiceMethod({ locale, shipping, address, storeMismatch }: Prop
               <p className="text-xs font-semibold uppercase tracking-wide text-ink-500">{t(m.checkout_delivery_address)}</p>
               {address ? (
                 <address className="mt-1 text-sm not-italic">
-                  <span className="font-semibold">{address.add_person}</span> · <span dir="ltr">+{address.add_phone.replace(/^\+/, '')}</span><br />
+                  <span className="font-semibold">{address.add_person}</span> · <span dir="ltr">+{isMalaysianPhone(address.add_phone) ? normalizeMalaysianPhone(address.add_phone) : address.add_phone.replace(/^\+/, '')}</span><br />
                   {address.add_address1}, {address.add_address2}<br />
                   {address.add_postcode} {address.add_city}, {address.add_state}
                 </address>

@@ -2,7 +2,7 @@
  * Create-address form (spec §3 Address, §5 Address form): Malaysia only, states from the server,
  * a loader while states load and while saving; field errors with the spec's messages.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { actions } from 'astro:actions';
 import * as m from '../../paraglide/messages.js';
 import type { Locale } from '../../i18n/messages';
@@ -29,7 +29,7 @@ export function AddressForm({ locale, onSaved, onCancel }: Props) {
     void actions.delivery.states().then(({ data, error }) => (error ? setServerError(error.message) : setStates(data)));
   }, []);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  async function submit(e: { preventDefault(): void; currentTarget: HTMLFormElement }) {
     e.preventDefault();
     const raw = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
     const parsed = addressSchema.safeParse({ ...raw, add_default: raw.add_default ? 1 : 0 });

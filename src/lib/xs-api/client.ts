@@ -8,8 +8,8 @@ import { API_BASE, API_KEY_HEADER, operations, type OperationName, type Operatio
 import { API_TIMEOUT_MS } from '../../domain/constants';
 
 type Op<N extends OperationName> = Operations[N];
-type QueryOf<N extends OperationName> = Op<N> extends { query: z.ZodType } ? z.input<Op<N>['query']> : never;
-type BodyOf<N extends OperationName> = Op<N> extends { body: z.ZodType } ? z.input<Op<N>['body']> : never;
+type QueryOf<N extends OperationName> = NonNullable<Op<N>['query']> extends z.ZodType ? z.input<NonNullable<Op<N>['query']>> : never;
+type BodyOf<N extends OperationName> = NonNullable<Op<N>['body']> extends z.ZodType ? z.input<NonNullable<Op<N>['body']>> : never;
 export type ResultOf<N extends OperationName> = z.output<Op<N>['response']>;
 
 export type CallInput<N extends OperationName> = {

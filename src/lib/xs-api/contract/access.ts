@@ -44,7 +44,7 @@ export const customerLogout = defineOperation({
   path: 'customer_logout/:member',
   member: 'required',
   summary: 'Revoke the calling session (extension of spec §7: logout revokes the session on every instance).',
-  body: z.object({}).passthrough().optional(),
+  body: z.looseObject({}).optional(),
   response: z.object({ Status: statusOk }),
 });
 

@@ -2,16 +2,13 @@
 import { z } from 'zod';
 import { amount, amountInput, defineOperation, statusOk } from './operation';
 
-const addressBlock = (prefix: 'order_bill' | 'order_del') => ({
-  [`${prefix}_person`]: z.string().max(100),
-  [`${prefix}_phone`]: z.string().max(30),
-  [`${prefix}_address1`]: z.string().max(100),
-  [`${prefix}_address2`]: z.string().max(100),
-  [`${prefix}_postcode`]: z.string().max(180),
-  [`${prefix}_city`]: z.string().max(100),
-  [`${prefix}_state`]: z.string().max(100),
-  [`${prefix}_country`]: z.string().max(100),
-});
+const ADDRESS_FIELDS = ['person', 'phone', 'address1', 'address2', 'postcode', 'city', 'state', 'country'] as const;
+type AddressKey<P extends string> = `${P}_${(typeof ADDRESS_FIELDS)[number]}`;
+
+/** The order_bill_* / order_del_* fields (spec §3 Order), each with the same schema. */
+function addressFields<P extends 'order_bill' | 'order_del', S extends z.ZodType>(prefix: P, field: S): Record<AddressKey<P>, S> {
+  return Object.fromEntries(ADDRESS_FIELDS.map((f) => [`${prefix}_${f}`, field])) as Record<AddressKey<P>, S>;
+}
 
 /** An order line as a client submits it; price and amount are checked against the database. */
 export const orderLineInput = z.object({
@@ -24,8 +21,7 @@ export const orderLineInput = z.object({
 });
 
 /** The order a client submits (spec §3 Order). Amounts are ringgit with 2 decimals. */
-export const orderInput = z
-  .object({
+export const orderInput = z.looseObject({
     idempotency_key: z.string().min(8).max(100),
     action: z.literal('purchase').default('purchase'),
     bill_platform: z.literal('website').default('website'),
@@ -44,9 +40,8 @@ export const orderInput = z
     order_del_pickup_time: z.string().regex(/^\d{2}:\d{2}$/).optional(),
     distance_km: z.coerce.number().min(0).max(1000).optional(),
     order_voucher_no: z.string().max(50).optional(),
-    ...Object.fromEntries(Object.entries(addressBlock('order_bill')).map(([k, v]) => [k, v.optional()])),
-  })
-  .passthrough();
+    ...addressFields('order_bill', z.string().max(180).optional()),
+});
 export type OrderInput = z.input<typeof orderInput>;
 
 export const orderLine = z.object({
@@ -57,9 +52,6 @@ export const orderLine = z.object({
   product_price: amount,
   product_amount: amount,
 });
-
-const addressOut = (prefix: 'order_bill' | 'order_del') =>
-  Object.fromEntries(Object.keys(addressBlock(prefix)).map((k) => [k, z.string().nullable()])) as Record<string, z.ZodNullable<z.ZodString>>;
 
 export const order = z.object({
   order_refno: z.string(),
@@ -74,8 +66,8 @@ export const order = z.object({
   order_remark: z.string(),
   bill_platform: z.string(),
   product: z.array(orderLine),
-  ...addressOut('order_bill'),
-  ...addressOut('order_del'),
+  ...addressFields('order_bill', z.string().nullable()),
+  ...addressFields('order_del', z.string().nullable()),
   order_del_pickup_store_code: z.string().nullable(),
   order_del_pickup_store_name: z.string().nullable(),
   order_del_pickup_store_phone: z.string().nullable(),

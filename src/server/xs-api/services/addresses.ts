@@ -1,7 +1,7 @@
 /**
  * Addresses and states (spec §3 Address, §5 Address form, §7 Addresses). An address belongs to one
  * member; deleted addresses are kept with `deleted_at` and never listed. `add_state` holds the
- * state code of `states` (KUL, SGR, …); a client may send a code or a name. Latitude and longitude
+ * state name of `states` as shoppers read it ('Selangor'); a client may send a code or a name. Latitude and longitude
  * come from the geocoding adapter (offline town centroids by default).
  */
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
@@ -131,7 +131,7 @@ export async function addAddress(db: Db, memberCode: string, body: z.output<type
         address2: input.add_address2,
         city: input.add_city,
         postcode: input.add_postcode,
-        state: state.stateCode,
+        state: state.stateName,
         country: 'Malaysia',
         isDefault: makeDefault,
         latitude: location?.latitude ?? null,

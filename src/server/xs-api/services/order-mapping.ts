@@ -3,17 +3,9 @@ import type { Order as ContractOrder } from '../../../lib/xs-api/contract';
 import { formatAmount } from '../../../domain/money';
 import type { Order, OrderAddress, OrderItem } from '../db/schema';
 
-function addressFields(prefix: 'order_bill' | 'order_del', a: OrderAddress | null) {
-  return {
-    [`${prefix}_person`]: a?.person ?? null,
-    [`${prefix}_phone`]: a?.phone ?? null,
-    [`${prefix}_address1`]: a?.address1 ?? null,
-    [`${prefix}_address2`]: a?.address2 ?? null,
-    [`${prefix}_postcode`]: a?.postcode ?? null,
-    [`${prefix}_city`]: a?.city ?? null,
-    [`${prefix}_state`]: a?.state ?? null,
-    [`${prefix}_country`]: a?.country ?? null,
-  };
+function addressFields<P extends 'order_bill' | 'order_del'>(prefix: P, a: OrderAddress | null) {
+  const keys = ['person', 'phone', 'address1', 'address2', 'postcode', 'city', 'state', 'country'] as const;
+  return Object.fromEntries(keys.map((k) => [`${prefix}_${k}`, a?.[k] ?? null])) as Record<`${P}_${(typeof keys)[number]}`, string | null>;
 }
 
 export function toContractOrder(o: Order, items: OrderItem[]): ContractOrder {
@@ -49,5 +41,5 @@ export function toContractOrder(o: Order, items: OrderItem[]): ContractOrder {
     order_voucher_no: o.voucherNo,
     order_voucher_name: o.voucherName,
     created_at: o.createdAt.toISOString(),
-  } as ContractOrder;
+  };
 }

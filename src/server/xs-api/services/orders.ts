@@ -16,7 +16,7 @@ import { shopDate } from '../../../domain/shop-time';
 import { formatOrderRefno } from '../../../domain/orders';
 import type { Locale } from '../../../i18n/messages';
 import type { Db } from '../db/client';
-import { cartItems, customers, memberVouchers, orderItems, orders, pickupSettings, products, stores, storeStock, vouchers, type Order, type OrderAddress } from '../db/schema';
+import { cartItems, customers, memberVouchers, orderItems, orders, pickupSettings, products, storeStock, vouchers, type Order, type OrderAddress } from '../db/schema';
 import { ApiError } from '../errors';
 import { localized } from './localized';
 import { getStoreByNo } from './cart';

@@ -40,13 +40,13 @@ export const DEMO_ADDRESSES: Omit<AddressRow, 'addId'>[] = [
   {
     memberCode: DEMO_MEMBER.memberCode, person: 'Tan Mei Ling', phone: DEMO_MEMBER.mobile,
     address1: 'Unit 12-3, Residensi Bukit Ceylon', address2: 'Jalan Ceylon, Bukit Bintang',
-    city: 'Kuala Lumpur', postcode: '50200', state: 'KUL', country: 'Malaysia', isDefault: true,
+    city: 'Kuala Lumpur', postcode: '50200', state: 'Wilayah Persekutuan Kuala Lumpur', country: 'Malaysia', isDefault: true,
     latitude: 3.1478, longitude: 101.7045,
   },
   {
     memberCode: DEMO_MEMBER.memberCode, person: 'Tan Mei Ling', phone: DEMO_MEMBER.mobile,
     address1: 'No. 18, Jalan SS 2/24', address2: 'SS2',
-    city: 'Petaling Jaya', postcode: '47300', state: 'SGR', country: 'Malaysia', isDefault: false,
+    city: 'Petaling Jaya', postcode: '47300', state: 'Selangor', country: 'Malaysia', isDefault: false,
     latitude: 3.1195, longitude: 101.619,
   },
 ];
