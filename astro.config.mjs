@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import { defineConfig, memoryCache } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
@@ -15,6 +15,8 @@ export default defineConfig({
   integrations: [react()],
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   session: false,
+  // Catalogue pages opt in with Astro.cache.set (src/server/cache.ts); per-user pages never do.
+  cache: { provider: memoryCache() },
   i18n: {
     locales: ['en', 'zh', 'ar'],
     defaultLocale: 'en',

@@ -1,12 +1,18 @@
 /**
- * Cache headers (DESIGN Pages): catalogue pages hold nothing per user, so a CDN may keep them a
- * while; per-user pages are never stored.
+ * Cache policy (DESIGN Pages): catalogue pages hold nothing per user, so a CDN may keep them and the
+ * server keeps rendered copies in memory (Astro route caching, `memoryCache` in astro.config.mjs);
+ * per-user pages are never stored.
  */
+import type { AstroGlobal } from 'astro';
 
-/** Public, CDN-cacheable for 5 minutes, served stale for 10 more while revalidating. */
-export function cacheCatalogue(response: { headers: Headers }): void {
-  response.headers.set('Cache-Control', 'public, max-age=60, s-maxage=300, stale-while-revalidate=600');
-  response.headers.set('Vary', 'Accept-Encoding');
+/** Seconds a catalogue page is fresh, then served stale while it is re-rendered. */
+export const CATALOGUE_MAX_AGE_S = 60;
+export const CATALOGUE_SWR_S = 600;
+
+/** Public and cacheable: in this server's memory and for CDNs (5 min at the edge). */
+export function cacheCatalogue(astro: Pick<AstroGlobal, 'cache' | 'response'>): void {
+  astro.cache.set({ maxAge: CATALOGUE_MAX_AGE_S, swr: CATALOGUE_SWR_S, tags: ['catalogue'] });
+  astro.response.headers.set('Cache-Control', `public, max-age=${CATALOGUE_MAX_AGE_S}, s-maxage=300, stale-while-revalidate=${CATALOGUE_SWR_S}`);
 }
 
 /** Per-user pages (cart, checkout, account). */
