@@ -11,7 +11,7 @@ import { bundledApi } from './runtime';
 export function apiFor(locale: Locale, session: { token: string; member: string } | null) {
   const remote = config.xsApiUrl;
   return createXsClient({
-    fetch: remote ? (r) => fetch(r) : (r) => bundledApi().fetch(r),
+    fetch: remote ? (r) => fetch(r) : async (r) => (await bundledApi()).fetch(r),
     baseUrl: remote || 'http://in-process',
     apiKey: config.xsApiKey,
     locale,

@@ -7,6 +7,7 @@ import { createXsApi } from './xs-api/app';
 import { getDb } from './xs-api/db/client';
 import { products } from './xs-api/db/schema';
 import { config } from './config';
+import { loginThrottleFromEnv } from './xs-api/adapters/rate-limit';
 
 let ready: Promise<Awaited<ReturnType<typeof getDb>>> | undefined;
 
@@ -27,10 +28,10 @@ export function readyDb() {
   return ready;
 }
 
-let api: ReturnType<typeof createXsApi> | undefined;
+let api: Promise<ReturnType<typeof createXsApi>> | undefined;
 
-/** The bundled API app (Hono), sharing the process database. */
+/** The bundled API app (Hono), sharing the process database; login throttling in Redis when REDIS_URL is set. */
 export function bundledApi() {
-  api ??= createXsApi({ db: readyDb, apiKey: config.xsApiKey });
+  api ??= loginThrottleFromEnv().then((loginThrottle) => createXsApi({ db: readyDb, apiKey: config.xsApiKey, loginThrottle }));
   return api;
 }

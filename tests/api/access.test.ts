@@ -93,3 +93,25 @@ describe('customer_logout', () => {
     expect((await h.call(`customer_detail/${M}`, { token: b.token })).status).toBe(200);
   });
 });
+
+describe('login throttling', () => {
+  it('refuses a number for a while after 5 failed logins, even with the right password', async () => {
+    const { hash } = await import('@node-rs/argon2');
+    await h.db.insert(customers).values({ memberCode: 'M900021', firstName: 'Throttle', mobile: '0199990021', passwordHash: await hash('right-password') });
+    for (let i = 0; i < 5; i++) expect((await h.call('customer_login', { body: [{ mobile: '0199990021', password: 'wrong' }] })).status).toBe(401);
+    const blocked = await h.call('customer_login', { body: [{ mobile: '0199990021', password: 'right-password' }] });
+    expect(blocked.status).toBe(429);
+    expect(blocked.json.Error).toMatch(/Too many failed logins/);
+    // Other numbers are not affected.
+    expect((await h.call('customer_login', { body: [{ mobile: DEMO_MEMBER.mobile, password: DEMO_MEMBER.password }] })).status).toBe(200);
+  });
+
+  it('a successful login clears the count', async () => {
+    const { hash } = await import('@node-rs/argon2');
+    await h.db.insert(customers).values({ memberCode: 'M900022', firstName: 'Reset', mobile: '0199990022', passwordHash: await hash('right-password') });
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 4; i++) await h.call('customer_login', { body: [{ mobile: '0199990022', password: 'wrong' }] });
+      expect((await h.call('customer_login', { body: [{ mobile: '0199990022', password: 'right-password' }] })).status).toBe(200);
+    }
+  });
+});

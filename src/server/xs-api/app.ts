@@ -7,6 +7,7 @@ import { API_BASE } from '../../lib/xs-api/contract';
 import { buildOpenApi } from '../../lib/xs-api/openapi';
 import type { Db } from './db/client';
 import { ApiError } from './errors';
+import { memoryLoginThrottle, type LoginThrottle } from './adapters/rate-limit';
 import { API_KEY_HEADER, callLocale, type ApiEnv } from './http';
 import { accessRoutes } from './routes/access';
 import { addressRoutes } from './routes/addresses';
@@ -20,10 +21,12 @@ export type XsApiOptions = {
   db: Db | (() => Promise<Db>);
   /** The fixed API key every call must send in the x-api-key header. */
   apiKey: string;
+  /** Login throttling; an in-memory one by default. */
+  loginThrottle?: LoginThrottle;
 };
 
 /** Creates the API app. Unknown operations answer 404 with an Error text; unexpected faults 500. */
-export function createXsApi({ db, apiKey }: XsApiOptions): Hono<ApiEnv> {
+export function createXsApi({ db, apiKey, loginThrottle = memoryLoginThrottle() }: XsApiOptions): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>().basePath(API_BASE);
   // The contract itself is public (docs/openapi.json).
   app.get('/openapi.json', (c) => c.json(buildOpenApi()));
@@ -33,6 +36,7 @@ export function createXsApi({ db, apiKey }: XsApiOptions): Hono<ApiEnv> {
       return c.json(new ApiError(401, 'api_key_invalid').body(c.get('locale')), 401);
     }
     c.set('db', typeof db === 'function' ? await db() : db);
+    c.set('services', { loginThrottle });
     await next();
   });
   accessRoutes(app);

@@ -10,12 +10,17 @@ import { resolveLocale, type Locale } from '../../i18n/messages';
 import type { Db } from './db/client';
 import { ApiError, invalidPayload } from './errors';
 import { resolveSession } from './services/sessions';
+import type { LoginThrottle } from './adapters/rate-limit';
 
-export type ApiEnv = { Variables: { db: Db; locale: Locale } };
+/** Outside-world services the routes use, chosen by the app's creator (DESIGN Adapters). */
+export type ApiServices = { loginThrottle: LoginThrottle };
+
+export type ApiEnv = { Variables: { db: Db; locale: Locale; services: ApiServices } };
 
 export type Handled<O extends Operation> = {
   db: Db;
   locale: Locale;
+  services: ApiServices;
   params: Record<string, string>;
   query: NonNullable<O['query']> extends z.ZodType ? z.output<NonNullable<O['query']>> : Record<string, never>;
   body: NonNullable<O['body']> extends z.ZodType ? z.output<NonNullable<O['body']>> : undefined;
@@ -75,7 +80,7 @@ export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: (i
           body = parsed.data;
         }
       }
-      const result = await handler({ db: c.get('db'), locale, params, query: query.data, body, member, token } as Handled<O>);
+      const result = await handler({ db: c.get('db'), locale, services: c.get('services'), params, query: query.data, body, member, token } as Handled<O>);
       return c.json({ Status: 1, ...result });
     } catch (err) {
       if (err instanceof ApiError) return c.json(err.body(locale), err.status);

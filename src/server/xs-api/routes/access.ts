@@ -6,7 +6,7 @@ import { getCustomer, login, toProfile } from '../services/customers';
 import { revokeSession } from '../services/sessions';
 
 export function accessRoutes(app: Hono<ApiEnv>) {
-  serve(app, op.customer_login, ({ db, body }) => login(db, body[0]!.mobile, body[0]!.password));
+  serve(app, op.customer_login, ({ db, body, services }) => login(db, services.loginThrottle, body[0]!.mobile, body[0]!.password));
   serve(app, op.customer_logout, async ({ db, token }) => {
     await revokeSession(db, token!);
     return {};

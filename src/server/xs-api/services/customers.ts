@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { customers, type Customer } from '../db/schema';
 import { ApiError } from '../errors';
 import { createSession } from './sessions';
+import type { LoginThrottle } from '../adapters/rate-limit';
 import { shopDate } from '../../../domain/shop-time';
 
 /** Normalises a Malaysian mobile number for lookup: digits only, '+60'/'60' prefix turned into '0'. */
@@ -19,12 +20,20 @@ export function normaliseMobile(mobile: string): string {
 
 /**
  * Checks credentials and opens a session.
- * @throws ApiError 401 'login_failed' for an unknown mobile or a wrong password (same answer for both).
+ * @throws ApiError 401 'login_failed' for an unknown mobile or a wrong password (same answer for both);
+ *   429 'too_many_login_attempts' after 5 failures for the number within 15 minutes.
  */
-export async function login(db: Db, mobile: string, password: string) {
-  const [customer] = await db.select().from(customers).where(eq(customers.mobile, normaliseMobile(mobile))).limit(1);
+export async function login(db: Db, throttle: LoginThrottle, mobile: string, password: string) {
+  const key = normaliseMobile(mobile);
+  const wait = await throttle.blockedFor(key);
+  if (wait > 0) throw new ApiError(429, 'too_many_login_attempts', { minutes: Math.ceil(wait / 60) });
+  const [customer] = await db.select().from(customers).where(eq(customers.mobile, key)).limit(1);
   const ok = customer ? await verify(customer.passwordHash, password).catch(() => false) : false;
-  if (!customer || !ok) throw new ApiError(401, 'login_failed');
+  if (!customer || !ok) {
+    await throttle.fail(key);
+    throw new ApiError(401, 'login_failed');
+  }
+  await throttle.reset(key);
   const { token, expiresAt } = await createSession(db, customer.memberCode);
   return { member_code: customer.memberCode, token, expires_at: expiresAt.toISOString(), customer_firstname: customer.firstName };
 }

@@ -3,4 +3,4 @@ import type { APIRoute } from 'astro';
 import { bundledApi } from '../../../../server/runtime';
 
 export const prerender = false;
-export const ALL: APIRoute = ({ request }) => bundledApi().fetch(request);
+export const ALL: APIRoute = async ({ request }) => (await bundledApi()).fetch(request);
