@@ -47,16 +47,19 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** This process, as written in a lock file: pid and start time (ms), so a reused pid is told apart. */
+const SELF = `${process.pid} ${Math.round(Date.now() - process.uptime() * 1000)}`;
+
 /** Takes the lock file for a data directory; throws DataDirLockedError when a live process holds it. */
 function acquireLock(dataDir: string): () => void {
   const lockPath = `${dataDir.replace(/\/$/, '')}.lock`;
   fs.mkdirSync(path.dirname(lockPath), { recursive: true });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockPath, SELF, { flag: 'wx' });
       const release = () => {
         try {
-          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+          if (fs.readFileSync(lockPath, 'utf8') === SELF) fs.unlinkSync(lockPath);
         } catch {
           /* already gone */
         }
@@ -65,8 +68,12 @@ function acquireLock(dataDir: string): () => void {
       return release;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (pid && pid !== process.pid && processAlive(pid)) throw new DataDirLockedError(dataDir, pid);
+      const held = fs.readFileSync(lockPath, 'utf8').trim();
+      const pid = Number(held.split(' ')[0]);
+      // Our own pid with another start time is an earlier run (pids are reused, e.g. pid 1 in containers).
+      const earlierRunOfThisPid = pid === process.pid && held !== SELF && held.includes(' ');
+      // A live holder — this process included: two PGlite instances on one directory lose rows alike.
+      if (pid && processAlive(pid) && !earlierRunOfThisPid) throw new DataDirLockedError(dataDir, pid);
       fs.unlinkSync(lockPath); // stale lock from a process that is gone
     }
   }
