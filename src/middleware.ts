@@ -7,6 +7,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { localizePath, splitLocale } from './i18n/messages';
 import { apiFor } from './server/api-client';
 import { clearSession, readSession } from './server/session';
+import { setFlash } from './server/flash';
 
 const GUEST_ONLY = new Set(['/login', '/register']);
 const MEMBER_FLOW = new Set(['/cart', '/checkout', '/order-success']);
@@ -28,7 +29,9 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
           .then((r) => r.data)
           .catch((err) => {
             if (err?.status === 401 || err?.status === 403) {
+              // Expired or revoked: forget the cookie and tell the shopper (spec §6).
               clearSession(ctx.cookies);
+              setFlash(ctx.cookies, 'session_expired');
               return null;
             }
             throw err;

@@ -66,3 +66,22 @@ test('journey with home delivery', async ({ page }) => {
   await page.goto('/cart');
   await checkout(page, name);
 });
+
+test('a revoked session sends the shopper home with the expired-session message', async ({ page, context }) => {
+  await page.goto('/login');
+  await page.locator('#login-mobile').fill('0123456789');
+  await page.locator('#login-password').fill('demo1234');
+  await page.locator('[data-login-form] button').click();
+  await expect(page).toHaveURL(/\/$/);
+  // Log out in another tab: the session row is revoked, this tab's cookie copy is now stale.
+  const cookies = await context.cookies();
+  const other = await context.browser()!.newContext();
+  await other.addCookies(cookies);
+  const tab = await other.newPage();
+  await tab.goto('/');
+  expect(await tab.evaluate(() => fetch('/logout', { method: 'POST', headers: { accept: 'application/json' } }).then((r) => r.status))).toBe(200);
+  await other.close();
+  await page.goto('/account/orders');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Sorry, your login session has expired. Please login again.' })).toBeVisible();
+});

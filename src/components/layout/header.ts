@@ -92,6 +92,7 @@ export function startHeader() {
   if (flash) {
     document.cookie = 'xs_flash=; path=/; max-age=0';
     if (flash === 'login_successful') toast(header.dataset.loginMessage ?? '', { durationMs: TOAST_LOGIN_MS });
+    if (flash === 'session_expired') toast(header.dataset.expiredMessage ?? '', { kind: 'error' });
   }
 
   void refreshSession();
