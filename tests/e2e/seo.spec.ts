@@ -1,0 +1,24 @@
+/** Search engines and link previews: titles, canonical and hreflang, Open Graph, robots.txt and sitemap.xml. */
+import { expect, test } from '@playwright/test';
+
+test('pages carry title, canonical, hreflang alternates and Open Graph tags', async ({ page }) => {
+  await page.goto('/zh/product/P0001');
+  await expect(page).toHaveTitle(/ — XS 鲜市$/);
+  const head = page.locator('head');
+  await expect(head.locator('link[rel=canonical]')).toHaveAttribute('href', /\/zh\/product\/P0001$/);
+  await expect(head.locator('link[rel=alternate][hreflang=ar]')).toHaveAttribute('href', /\/ar\/product\/P0001$/);
+  await expect(head.locator('link[rel=alternate][hreflang=en]')).toHaveAttribute('href', /\/product\/P0001$/);
+  await expect(head.locator('meta[property="og:title"]')).toHaveAttribute('content', /XS 鲜市/);
+  await expect(head.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http/);
+  await expect(head.locator('meta[name=description]')).toHaveAttribute('content', /.{20,}/);
+});
+
+test('robots.txt closes member pages and names the sitemap; the sitemap lists products in every language', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain('Disallow: /account');
+  expect(robots).toMatch(/Sitemap: http.*\/sitemap\.xml/);
+  const res = await request.get('/sitemap.xml');
+  expect(res.headers()['content-type']).toContain('xml');
+  const xml = await res.text();
+  for (const path of ['/product/P0001', '/zh/product/P0001', '/ar/category/PORK-CUTS']) expect(xml).toContain(`${path}</loc>`);
+});
