@@ -3,7 +3,9 @@
  * `npm run bench`: measures the budgets of DESIGN.md on the built shop and writes
  * docs/performance.md —
  *   1. JavaScript shipped before interaction (gzip) per page, in headless Chromium;
- *   2. product page server time (p50/p95) at 32 concurrent requests, embedded database.
+ *   2. Lighthouse mobile performance score of home, category, product and search (local Chromium);
+ *   3. product page server time (p50/p95) at 32 concurrent requests, embedded database.
+ * LIGHTHOUSE=false leaves out the Lighthouse runs.
  * Uses a throwaway database on BENCH_PORT (default 4610).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -79,6 +81,24 @@ rows.push({ name: 'Cart', url: '/cart', kind: 'member', bytes: await jsBytes(mem
 rows.push({ name: 'Account orders', url: '/account/orders', kind: 'member', bytes: await jsBytes(member, '/account/orders') });
 await browser.close();
 
+// Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4x CPU slowdown).
+const scores = [];
+if (process.env.LIGHTHOUSE !== 'false') {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  for (const r of rows.filter((x) => x.kind === 'catalogue')) {
+    const chrome = await chromeLauncher.launch({ chromePath: chromiumExecutable() ?? chromium.executablePath(), chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    try {
+      await fetch(base + r.url); // warm the server's route cache, as a CDN would be
+      const result = await lighthouse(base + r.url, { port: chrome.port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' });
+      const lhr = result.lhr;
+      scores.push({ name: r.name, score: Math.round(lhr.categories.performance.score * 100), lcp: lhr.audits['largest-contentful-paint'].displayValue, tbt: lhr.audits['total-blocking-time'].displayValue, cls: lhr.audits['cumulative-layout-shift'].displayValue });
+    } finally {
+      await chrome.kill();
+    }
+  }
+}
+
 // Server time of the product page at 32 concurrent requests.
 const products = Array.from({ length: 40 }, (_, i) => `/product/P${String(i + 1).padStart(4, '0')}`);
 for (const p of products) await fetch(base + p).then((r) => r.text());
@@ -115,6 +135,18 @@ const lines = [
   '',
   'Every script response during load (including islands hydrated at load) plus inline scripts, each gzipped at level 9.',
   '',
+  ...(scores.length
+    ? [
+        '## Lighthouse, mobile (performance)',
+        '',
+        '| Page | Score | LCP | TBT | CLS |',
+        '| --- | ---: | ---: | ---: | ---: |',
+        ...scores.map((x) => `| ${x.name} | ${x.score} | ${x.lcp} | ${x.tbt} | ${x.cls} |`),
+        '',
+        'Budget: ≥ 95. Local Chromium, Lighthouse mobile preset, against the server on this machine.',
+        '',
+      ]
+    : []),
   '## Product page server time',
   '',
   `${total} requests over 40 products, 32 at a time: p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms, ${(total / elapsed).toFixed(0)} requests/s (budget: p95 ≤ 50 ms).`,
