@@ -17,12 +17,18 @@ export default defineConfig({
   session: false,
   // Catalogue pages opt in with Astro.cache.set (src/server/cache.ts); per-user pages never do.
   cache: { provider: memoryCache() },
+  // Transformed pictures are kept in memory too, so each size and format is rendered once.
+  routeRules: { '/_image': { maxAge: 31_536_000 } },
   i18n: {
     locales: ['en', 'zh', 'ar'],
     defaultLocale: 'en',
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
   security: { checkOrigin: true },
+  // Pictures go through the image pipeline as AVIF/WebP (src/components/ResponsiveImage.astro).
+  // The demo pictures are our own SVG files in src/assets, and no remote domains are allowed, so
+  // rasterising SVG sources processes nothing from outside.
+  image: { dangerouslyProcessSVG: true },
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? true },
   vite: {
     plugins: [

@@ -1,5 +1,6 @@
 /**
- * Draws the demo pictures as small flat SVG illustrations into public/images/ (no downloads, no
+ * Draws the demo pictures as small flat SVG illustrations into src/assets/images/ (served through
+ * Astro's image pipeline as AVIF/WebP) and public/images/ (logo, placeholder) (no downloads, no
  * dependencies): product packshots (1-7 per product), category icons, header and promotion
  * banners, brand logos, voucher cards, a placeholder and the shop logo.
  *
@@ -18,7 +19,9 @@ import { BRANDS, LINES, PRODUCTS } from '../src/server/xs-api/db/seed/catalogue.
 import { HEADER_ART, PROMO_ART, SHOP_NAME } from '../src/server/xs-api/db/seed/content.ts';
 import { VOUCHERS } from '../src/server/xs-api/db/seed/member.ts';
 
-const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'public', 'images');
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = path.join(ROOT, 'src', 'assets', 'images');
+const PUBLIC_OUT = path.join(ROOT, 'public', 'images');
 const FONT = `system-ui, 'Noto Sans CJK SC', sans-serif`;
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const r1 = (n) => Math.round(n * 10) / 10;
@@ -305,8 +308,8 @@ const logo = svg(360, 96,
 
 // ---------------------------------------------------------------------------------------------
 
-function write(rel, content) {
-  const file = path.join(OUT, rel);
+function write(rel, content, dir = OUT) {
+  const file = path.join(dir, rel);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, content);
   return Buffer.byteLength(content);
@@ -330,6 +333,6 @@ HEADER_ART.forEach((b, i) => count(write(`banners/header-${i + 1}.svg`, headerBa
 PROMO_ART.forEach((b, i) => count(write(`banners/promo-${i + 1}.svg`, promoBanner(b))));
 BRANDS.forEach((b, i) => count(write(b.brandLogo.replace(/^\/images\//, ''), brandLogo(b, i))));
 for (const v of VOUCHERS) count(write(v.vcImage.replace(/^\/images\//, ''), voucherCard(v)));
-count(write('placeholder.svg', placeholder));
-count(write('logo.svg', logo));
+count(write('placeholder.svg', placeholder, PUBLIC_OUT));
+count(write('logo.svg', logo, PUBLIC_OUT));
 console.log(`Wrote ${files} SVG files to ${path.relative(process.cwd(), OUT)} (largest ${largest} bytes).`);

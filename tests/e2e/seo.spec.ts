@@ -22,3 +22,21 @@ test('robots.txt closes member pages and names the sitemap; the sitemap lists pr
   const xml = await res.text();
   for (const path of ['/product/P0001', '/zh/product/P0001', '/ar/category/PORK-CUTS']) expect(xml).toContain(`${path}</loc>`);
 });
+
+test('product pictures come through the image pipeline as AVIF and WebP with a srcset', async ({ page, request }) => {
+  await page.goto('/category/PORK-CUTS');
+  const card = page.locator('[data-product-card]').first();
+  await expect(card.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /f=avif 200w, .* 600w/);
+  await expect(card.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /f=webp/);
+  const img = card.locator('img');
+  await img.scrollIntoViewIfNeeded();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+  const src = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
+  expect(src).toMatch(/f=(avif|webp)/);
+  const avif = await request.get(src.replace(/f=webp/, 'f=avif'));
+  expect(avif.headers()['content-type']).toMatch(/image\/(avif|heif)/);
+  // The API's picture paths still work for plain <img> tags (islands, apps).
+  const legacy = await request.get('/images/products/P0001-1.svg', { maxRedirects: 0 });
+  expect(legacy.status()).toBe(301);
+  expect(legacy.headers().location).toMatch(/^\/_astro\/P0001-1\..+\.svg$/);
+});
