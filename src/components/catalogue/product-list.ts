@@ -8,7 +8,7 @@
  *     history.replaceState. `data-state`: loaded → loading → loaded | done (the last answer had
  *     fewer items than asked for) | error (a retry button appears). The page links are the
  *     fallback without JavaScript and are hidden here.
- *   - the Filters panel closes on Escape or a click outside it.
+ *   - the Filters panel closes on Escape or a click outside it; empty prices stay out of the URL.
  */
 import { enhanceAddToCart } from '../product/add-to-cart';
 import { formatLimit, isDone, nextLimit, PAGE_SIZE } from '../../domain/product-list';
@@ -50,6 +50,10 @@ function setupFilter(list: HTMLElement) {
   if (!details) return;
   document.addEventListener('click', (e) => {
     if (details.open && !details.contains(e.target as Node)) details.open = false;
+  });
+  // An empty price is no filter: leave it out of the URL (?min=5, not ?min=5&max=).
+  details.querySelector('form')?.addEventListener('submit', (e) => {
+    for (const input of (e.currentTarget as HTMLFormElement).querySelectorAll<HTMLInputElement>('input[type="number"]')) input.disabled = !input.value.trim();
   });
   details.addEventListener('keydown', (e) => {
     if (e.key !== 'Escape' || !details.open) return;
