@@ -212,6 +212,8 @@ test('/shop redirects to /shop/catalog in each language; the shop page lists eve
   await expect(page).toHaveURL(/\/shop\/catalog$/);
   await expect(page.getByText('133 products')).toBeVisible();
   await expect(cards(page)).toHaveCount(25);
+  await scrollToEnd(page);
+  await expect(cards(page)).toHaveCount(50);
   await page.getByRole('link', { name: 'Minced Pork' }).first().click();
   await expect(page).toHaveURL(/\/category\/PORK-MINCE\?group_code=FRESH-PORK$/);
 });
