@@ -11,6 +11,7 @@ import { localized } from '../services/localized';
 import { getActivePromotion, listActivePromotions } from '../services/promotions';
 import { getCompanyContact, getReachUs, listBrands } from '../services/company';
 
+/** Registers mobile_ecommerce_header_banner, get_promotion_banner, get_promotion_detail, brand_listing, company_contact and get_reach_us. */
 export function contentRoutes(app: Hono<ApiEnv>) {
   serve(app, op.mobile_ecommerce_header_banner, async ({ db, query }) => {
     const rows = await db.select().from(headerBanners).orderBy(asc(headerBanners.sortOrder), asc(headerBanners.id));
