@@ -38,6 +38,8 @@ export const config = {
   xsApiKey: process.env.XS_API_KEY ?? 'xs-local-dev-key',
   /** Load the demo catalogue, outlets and member when the database is empty. */
   seedDemoData: (process.env.SEED_DEMO_DATA ?? 'true') !== 'false',
+  /** The shop's WhatsApp number (spec §1 footer, §2 WhatsApp button): digits only, country code first, for https://wa.me/<number>. */
+  whatsappNumber: (process.env.WHATSAPP_NUMBER ?? '60123456789').replace(/\D/g, '') || '60123456789',
   /** Secure flag on the session cookie: on in production unless COOKIE_SECURE=false (plain-HTTP demos). */
   cookieSecure: process.env.COOKIE_SECURE ? process.env.COOKIE_SECURE === 'true' : process.env.NODE_ENV === 'production' && !!process.env.SITE_URL?.startsWith('https'),
   get sessionSecret() {

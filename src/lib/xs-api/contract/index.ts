@@ -40,6 +40,11 @@ export const operations = {
   order_listing: orders.orderListing,
   order_detail: orders.orderDetail,
   mobile_ecommerce_header_banner: content.headerBannerListing,
+  get_promotion_banner: content.getPromotionBanner,
+  get_promotion_detail: content.getPromotionDetail,
+  brand_listing: content.brandListing,
+  company_contact: content.companyContact,
+  get_reach_us: content.getReachUs,
 } as const;
 
 export type Operations = typeof operations;

@@ -25,10 +25,10 @@ export const HEADER_ART: BannerArt[] = [
 ];
 
 export const HEADER_BANNERS: HeaderBannerRow[] = [
-  { id: 1, bannerUrl: '/images/banners/header-1.svg', link: '/category?group_code=FRESH-PORK', alt: { en: HEADER_ART[0].headline, zh: '新鲜猪肉，每日现切' }, sortOrder: 1 },
-  { id: 2, bannerUrl: '/images/banners/header-2.svg', link: '/category?group_code=FROZEN-FOOD', alt: { en: HEADER_ART[1].headline, zh: '人气冷冻食品 RM 5.90 起' }, sortOrder: 2 },
-  { id: 3, bannerUrl: '/images/banners/header-3.svg', link: '/category?group_code=FROZEN-SEAFOOD', alt: { en: HEADER_ART[2].headline, zh: '海鲜在渔港即时冷冻' }, sortOrder: 3 },
-  { id: 4, bannerUrl: '/images/banners/header-4.svg', link: '/category?group_code=DRIED-FOOD', alt: { en: HEADER_ART[3].headline, zh: '干货年货，样样齐全' }, sortOrder: 4 },
+  { id: 1, bannerUrl: '/images/banners/header-1.svg', link: '/category?group_code=FRESH-PORK', alt: { en: HEADER_ART[0].headline, zh: '新鲜猪肉，每日现切', ar: 'لحم خنزير طازج يُقطع يوميًا' }, sortOrder: 1 },
+  { id: 2, bannerUrl: '/images/banners/header-2.svg', link: '/category?group_code=FROZEN-FOOD', alt: { en: HEADER_ART[1].headline, zh: '人气冷冻食品 RM 5.90 起', ar: 'أطعمة مجمدة مفضلة ابتداءً من RM 5.90' }, sortOrder: 2 },
+  { id: 3, bannerUrl: '/images/banners/header-3.svg', link: '/category?group_code=FROZEN-SEAFOOD', alt: { en: HEADER_ART[2].headline, zh: '海鲜在渔港即时冷冻', ar: 'مأكولات بحرية مجمدة في الميناء' }, sortOrder: 3 },
+  { id: 4, bannerUrl: '/images/banners/header-4.svg', link: '/category?group_code=DRIED-FOOD', alt: { en: HEADER_ART[3].headline, zh: '干货年货，样样齐全', ar: 'أطعمة مجففة لكل مائدة' }, sortOrder: 4 },
 ];
 
 export const PROMO_ART: BannerArt[] = [
@@ -38,13 +38,13 @@ export const PROMO_ART: BannerArt[] = [
   { headline: 'Festive Pantry', sub: 'Bak kwa, mushrooms and more', cta: 'See deals', bg: '#7b1f1f', accent: '#ffd54f', art: 'sausage' },
 ];
 
-type PromoSpec = [name: { en: string; zh: string }, desc: { en: string; zh: string }, groups: string[], start: string, end: string];
+type PromoSpec = [name: { en: string; zh: string; ar: string }, desc: { en: string; zh: string; ar: string }, groups: string[], start: string, end: string];
 
 const PROMO_SPECS: PromoSpec[] = [
-  [{ en: 'Pork Week', zh: '猪肉周' }, { en: 'Up to 25% off selected fresh pork cuts, ribs and offal.', zh: '精选新鲜猪肉、排骨和猪杂，低至七五折。' }, ['FRESH-PORK'], '2026-01-01', '2027-12-31'],
-  [{ en: 'Hotpot Favourites', zh: '火锅人气美食' }, { en: 'Dumplings, pau, meatballs and fishballs at special prices.', zh: '饺子、包点、肉丸和鱼丸特价中。' }, ['FROZEN-FOOD'], '2026-03-01', '2027-06-30'],
-  [{ en: 'Seafood Savers', zh: '海鲜超值优惠' }, { en: 'Save on frozen prawns, fish steaks and shellfish.', zh: '冷冻虾、鱼块和贝类优惠价。' }, ['FROZEN-SEAFOOD'], '2026-06-01', '2027-12-31'],
-  [{ en: 'Festive Pantry', zh: '佳节干货' }, { en: 'Bak kwa, lap cheong, dried mushrooms and pantry staples for the festive season.', zh: '肉干、腊肠、香菇和杂货，佳节备货好时机。' }, ['DRIED-FOOD', 'PANTRY'], '2026-10-01', '2027-03-31'],
+  [{ en: 'Pork Week', zh: '猪肉周', ar: 'أسبوع لحم الخنزير' }, { en: 'Up to 25% off selected fresh pork cuts, ribs and offal.', zh: '精选新鲜猪肉、排骨和猪杂，低至七五折。', ar: 'خصم حتى 25% على قطع لحم الخنزير الطازج والأضلاع والأحشاء المختارة.' }, ['FRESH-PORK'], '2026-01-01', '2027-12-31'],
+  [{ en: 'Hotpot Favourites', zh: '火锅人气美食', ar: 'مفضلات الهوت بوت' }, { en: 'Dumplings, pau, meatballs and fishballs at special prices.', zh: '饺子、包点、肉丸和鱼丸特价中。', ar: 'زلابية وكعك محشو وكرات لحم وسمك بأسعار خاصة.' }, ['FROZEN-FOOD'], '2026-03-01', '2027-06-30'],
+  [{ en: 'Seafood Savers', zh: '海鲜超值优惠', ar: 'توفير المأكولات البحرية' }, { en: 'Save on frozen prawns, fish steaks and shellfish.', zh: '冷冻虾、鱼块和贝类优惠价。', ar: 'وفّر على الروبيان المجمد وشرائح السمك والمحار.' }, ['FROZEN-SEAFOOD'], '2026-06-01', '2027-12-31'],
+  [{ en: 'Festive Pantry', zh: '佳节干货', ar: 'مؤونة الأعياد' }, { en: 'Bak kwa, lap cheong, dried mushrooms and pantry staples for the festive season.', zh: '肉干、腊肠、香菇和杂货，佳节备货好时机。', ar: 'باك كوا ولاب تشيونغ وفطر مجفف ومؤن أساسية لموسم الأعياد.' }, ['DRIED-FOOD', 'PANTRY'], '2026-10-01', '2027-03-31'],
 ];
 
 export const PROMOTION_BANNERS: PromotionBannerRow[] = PROMO_SPECS.map(([bannerName, bannerDesc, groups, startDate, endDate], i) => ({
