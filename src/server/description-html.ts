@@ -94,8 +94,9 @@ export function descriptionHtml(text: string | null | undefined, options: { site
       transformTags: {
         a: (tagName, attribs) => {
           const href = attribs.href ?? '';
-          const external = isExternal(href, options.siteHost);
-          return { tagName, attribs: external ? { href, target: '_blank', rel: 'nofollow noopener noreferrer' } : href ? { href } : {} };
+          const kept: Record<string, string> = href ? { href } : {};
+          if (isExternal(href, options.siteHost)) Object.assign(kept, { target: '_blank', rel: 'nofollow noopener noreferrer' });
+          return { tagName, attribs: kept };
         },
       },
     });
