@@ -9,7 +9,7 @@ import { apiFor } from './server/api-client';
 import { clearSession, readSession } from './server/session';
 
 const GUEST_ONLY = new Set(['/login', '/register']);
-const MEMBER_FLOW = new Set(['/cart', '/checkout', '/order-success']);
+const MEMBER_FLOW = new Set(['/cart', '/checkout', '/order-success', '/favourites']);
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
   if (ctx.isPrerendered) return next();
