@@ -10,10 +10,12 @@ import { chooseDelivery, DEMO, expectAccessible, login } from './helpers';
 const API = '/api/mobile_ecom/xs_api.php';
 const API_KEY = { 'x-api-key': process.env.XS_API_KEY ?? 'xs-local-dev-key' };
 
-test('gallery of P0001 shows 5 thumbnails at once with arrows for the other 2', async ({ page }) => {
+test('gallery of P0001 shows 5 thumbnails at once with arrows for the other 2; a broken image falls back', async ({ page }) => {
+  await page.route('**/images/products/P0001-2.svg', (route) => route.abort());
   await page.goto('/product/P0001');
   const thumbs = page.locator('[data-gallery-thumb]');
   await expect(thumbs).toHaveCount(7);
+  await expect(thumbs.nth(1).locator('img')).toHaveAttribute('src', '/images/placeholder.svg');
   const next = page.locator('[data-gallery-scroll="1"]');
   await expect(next).toBeVisible();
   await expect(page.locator('[data-gallery-scroll="-1"]')).toBeVisible();
