@@ -103,3 +103,13 @@ export function descriptionHtml(text: string | null | undefined, options: { site
   const html = sanitise(linkifyHtml(sanitise(source)));
   return html.replace(/<a>([\s\S]*?)<\/a>/g, '$1').trim();
 }
+
+/**
+ * A description as plain text, for the page's meta description and structured data: tags dropped,
+ * entities decoded, whitespace collapsed; at most `maxLength` characters (default: all of it).
+ */
+export function descriptionText(text: string | null | undefined, maxLength = Infinity): string {
+  if (!text?.trim()) return '';
+  const plain = decodeHtml(sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} })).replace(/\s+/g, ' ').trim();
+  return plain.length > maxLength ? plain.slice(0, maxLength) : plain;
+}

@@ -1,6 +1,6 @@
 /** Product descriptions as safe HTML (spec §2 Product detail: links in text are clickable). */
 import { describe, expect, it } from 'vitest';
-import { descriptionHtml } from '../../src/server/description-html';
+import { descriptionHtml, descriptionText } from '../../src/server/description-html';
 
 const site = { siteHost: 'shop.example.my' };
 
@@ -56,5 +56,13 @@ describe('descriptionHtml', () => {
     expect(descriptionHtml('<p><a href="https://a.com">https://b.com</a> then https://c.com</p>', site)).toBe(
       '<p><a href="https://a.com" target="_blank" rel="nofollow noopener noreferrer">https://b.com</a> then <a href="https://c.com" target="_blank" rel="nofollow noopener noreferrer">https://c.com</a></p>',
     );
+  });
+});
+
+describe('descriptionText', () => {
+  it('drops tags and scripts, decodes entities and collapses whitespace', () => {
+    expect(descriptionText('<p>Fresh &amp; <b>lean</b></p>\n<script>alert(1)</script><p>500 g</p>')).toBe('Fresh & lean 500 g');
+    expect(descriptionText('Plain text', 5)).toBe('Plain');
+    expect(descriptionText(null)).toBe('');
   });
 });

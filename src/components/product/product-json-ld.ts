@@ -8,16 +8,20 @@ import { formatAmount, roundToFiveSen, toSen } from '../../domain/money';
 
 /**
  * The JSON-LD object. `pageUrl` is the absolute address of the product page; picture paths are
- * made absolute against `origin`; `rating` is { average, count } from get_review.
+ * made absolute against `origin`; `rating` is { average, count } from get_review; `description` is
+ * the plain-text description (src/server/description-html.ts `descriptionText`).
  */
-export function productJsonLd(product: ProductDetail, opts: { origin: URL | string; pageUrl: string; rating: { average: number; count: number } }) {
+export function productJsonLd(
+  product: ProductDetail,
+  opts: { origin: URL | string; pageUrl: string; rating: { average: number; count: number }; description?: string },
+) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: product.product_name,
     sku: product.product_code,
     image: product.product_picture.map((p) => new URL(p.picture, opts.origin).href),
-    ...(product.product_description ? { description: product.product_description } : {}),
+    ...(opts.description ? { description: opts.description } : {}),
     offers: {
       '@type': 'Offer',
       url: opts.pageUrl,
