@@ -1,7 +1,8 @@
 /**
  * Header behaviour (spec §2 Header; §4 Session, Delivery method modal): fills the account menu,
- * points, cart and favourites counts and delivery-method button from /api/me; clears a visitor's saved delivery
- * choice; opens the delivery modal (its React code loads only then); logs out with the spec's toast.
+ * points, cart and favourites counts and delivery-method button from /api/me; clears a visitor's
+ * saved delivery choice; opens the delivery modal (its React code loads only then); logs out with
+ * the spec's toast.
  */
 import { $cartCount, $session, $deliveryModalOpen } from '../../stores/session';
 import { $favourites } from '../../stores/favourites';
