@@ -97,6 +97,21 @@ test.describe('without JavaScript', () => {
     await page.getByText('5 stars', { exact: false }).click();
     await expect(page.locator('[data-review]:visible')).toHaveCount(2);
   });
+
+  test('the favourite buttons are plain form posts that lead to /favourites', async ({ page }) => {
+    await page.goto('/login?redirect=%2Fproduct%2FP0005');
+    await page.locator('#login-mobile').fill(DEMO.mobile);
+    await page.locator('#login-password').fill(DEMO.password);
+    await page.locator('[data-login-form] button').click();
+    await expect(page).toHaveURL(/\/product\/P0005$/);
+    await page.locator('main form[data-favourite-form="P0005"] button').click();
+    await expect(page).toHaveURL(/\/favourites$/);
+    const item = page.locator('[data-favourite-item="P0005"]');
+    await expect(item).toBeVisible();
+    await item.locator('form[data-favourite-form] button').click();
+    await expect(page).toHaveURL(/\/favourites$/);
+    await expect(page.getByText('Your favourites is empty')).toBeVisible();
+  });
 });
 
 test('a review comment is shown as text, never run as HTML', async ({ page, request }) => {
