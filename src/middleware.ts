@@ -10,7 +10,7 @@ import { clearSession, readSession } from './server/session';
 import { setFlash } from './server/flash';
 
 const GUEST_ONLY = new Set(['/login', '/register']);
-const MEMBER_FLOW = new Set(['/cart', '/checkout', '/order-success']);
+const MEMBER_FLOW = new Set(['/cart', '/checkout', '/order-success', '/favourites']);
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
   if (ctx.isPrerendered) return next();

@@ -117,6 +117,10 @@ export const OUTLET_COUNT = 22;
 
 export const REVIEW_RATE_MIN = 0;
 export const REVIEW_RATE_MAX = 5;
+/** Longest review comment accepted by add_review, in characters. */
+export const REVIEW_COMMENT_MAX_LENGTH = 500;
+/** Most reviews get_review answers in one page. */
+export const REVIEW_PAGE_MAX = 100;
 export const PAGINATION_SIBLINGS = 1;
 export const GALLERY_VISIBLE_THUMBNAILS = 5;
 export const BACK_TO_TOP_AFTER_PX = 300;

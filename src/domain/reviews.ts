@@ -4,9 +4,18 @@
  */
 import { REVIEW_RATE_MAX, REVIEW_RATE_MIN } from './constants';
 
+/** The star counts a review can have, highest first: the Reviews tab's filter order (5 … 0). */
+export const REVIEW_RATES = [5, 4, 3, 2, 1, 0] as const;
+export type ReviewRate = (typeof REVIEW_RATES)[number];
+
 /** True when `rate` is a whole star count 0–5 (`review_rate`). */
 export function isReviewRate(rate: unknown): rate is number {
   return Number.isInteger(rate) && (rate as number) >= REVIEW_RATE_MIN && (rate as number) <= REVIEW_RATE_MAX;
+}
+
+/** round(sum / n, 1) half up in integer arithmetic: floor((20·sum + n) / (2n)) / 10. */
+function roundedMean(sum: number, n: number): number {
+  return n === 0 ? 0 : Math.floor((20 * sum + n) / (2 * n)) / 10;
 }
 
 /**
@@ -15,12 +24,51 @@ export function isReviewRate(rate: unknown): rate is number {
  * @throws RangeError when a rate is not a whole number 0–5.
  */
 export function averageRating(rates: readonly number[]): number {
-  if (rates.length === 0) return 0;
   let sum = 0;
   for (const rate of rates) {
     if (!isReviewRate(rate)) throw new RangeError(`review_rate must be a whole number 0–5, got ${rate}`);
     sum += rate;
   }
-  // Integer arithmetic: round(sum / n, 1) = floor((20·sum + n) / (2n)) / 10, exact half up.
-  return Math.floor((20 * sum + rates.length) / (2 * rates.length)) / 10;
+  return roundedMean(sum, rates.length);
+}
+
+/** How a product's reviews add up: the average (as `averageRating`), the count, and the count per star 0–5. */
+export type RatingSummary = { average: number; count: number; byRate: Record<ReviewRate, number> };
+
+/**
+ * The summary from the number of reviews per star, e.g. { 5: 2, 4: 1 } → average 4.7, count 3.
+ * Missing stars count 0. Same rounding as `averageRating`, without listing every rate.
+ * @throws RangeError for a key that is not a star 0–5 or a count that is not a whole number ≥ 0.
+ */
+export function ratingSummary(countsByRate: Partial<Record<number, number>>): RatingSummary {
+  const byRate = { 5: 0, 4: 0, 3: 0, 2: 0, 1: 0, 0: 0 } as Record<ReviewRate, number>;
+  let sum = 0;
+  let count = 0;
+  for (const [key, n] of Object.entries(countsByRate)) {
+    const rate = Number(key);
+    if (!isReviewRate(rate)) throw new RangeError(`review_rate must be a whole number 0–5, got ${key}`);
+    if (!Number.isSafeInteger(n) || (n as number) < 0) throw new RangeError(`review count must be a whole number ≥ 0, got ${n}`);
+    byRate[rate as ReviewRate] = n as number;
+    sum += rate * (n as number);
+    count += n as number;
+  }
+  return { average: roundedMean(sum, count), count, byRate };
+}
+
+/**
+ * How a reviewer is shown to everyone (spec §3 Review `member`): the first name, then the last
+ * name's initial with the rest masked. ('Mei Ling', 'Tan') → 'Mei Ling T***'; ('Ali', '') → 'Ali'.
+ * Surrounding spaces are dropped; an empty first name shows the masked last name alone.
+ */
+export function maskMemberName(firstName: string, lastName = ''): string {
+  const first = firstName.trim();
+  const last = lastName.trim();
+  const masked = last ? `${[...last][0]}***` : '';
+  return [first, masked].filter(Boolean).join(' ');
+}
+
+/** The letter of an initial-letter avatar: the first character of the shown name, upper-cased; '?' when empty. */
+export function avatarInitial(name: string): string {
+  const first = [...name.trim()][0];
+  return first ? first.toLocaleUpperCase() : '?';
 }

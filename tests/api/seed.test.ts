@@ -10,7 +10,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/xs-api/db/schema';
-import { DEMO_MEMBER, GALLERY_PRODUCT, seed } from '../../src/server/xs-api/db/seed';
+import { DEMO_MEMBER, GALLERY_PRODUCT, REVIEWED_PRODUCT, seed } from '../../src/server/xs-api/db/seed';
 
 const client = new PGlite();
 const db = drizzle(client, { schema });
@@ -20,7 +20,7 @@ const SEEDED: PgTable[] = [
   schema.states, schema.productGroups, schema.productLines, schema.brands, schema.products, schema.stores,
   schema.storeStock, schema.pickupSettings, schema.deliveryRates, schema.headerBanners, schema.promotionBanners,
   schema.companyInfo, schema.currencies, schema.vouchers, schema.customers, schema.addresses, schema.memberVouchers,
-  schema.pointTransactions, schema.outletPurchases,
+  schema.pointTransactions, schema.outletPurchases, schema.orders, schema.orderItems, schema.reviews,
 ];
 
 /** All rows of all seeded tables, each table sorted, as JSON text. */
@@ -106,6 +106,17 @@ describe('seed', () => {
     expect(await countOf('outlet_purchases')).toBe(2);
     const res = await db.execute<{ n: number }>(sql`select sum(points)::int as n from point_transactions`);
     expect(res.rows[0].n).toBe(member.points);
+  });
+
+  it('adds demo reviews, each tied to a past order of its writer that contains the product', async () => {
+    expect(await countOf(`reviews where product_code = '${REVIEWED_PRODUCT}'`)).toBe(5);
+    expect(await countOf(`reviews where member_code = '${DEMO_MEMBER.memberCode}'`)).toBe(1);
+    expect(
+      await countOf(
+        "reviews r where not exists (select 1 from orders o join order_items i using (order_refno) where o.order_refno = r.order_refno and o.member_code = r.member_code and i.product_code = r.product_code and o.status <> 'Cancelled')",
+      ),
+    ).toBe(0);
+    expect(await countOf("customers where password_hash not like '$argon2id$%'")).toBe(4);
   });
 
   it('changes nothing when run a second time', async () => {

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { averageRating, isReviewRate } from '../../src/domain/reviews';
+import { averageRating, avatarInitial, isReviewRate, maskMemberName, ratingSummary } from '../../src/domain/reviews';
 import * as C from '../../src/domain/constants';
 
 describe('averageRating (spec §2: out of 5.0, 1 decimal)', () => {
@@ -64,5 +64,32 @@ describe('constants (spec §9)', () => {
     expect(C.LOCALES).toEqual(['en', 'zh', 'ar']);
     expect(C.RTL_LOCALES).toEqual(['ar']);
     expect(C.DELIVERY_TYPES).toEqual(['DELIVERY', 'PICKUP']);
+  });
+});
+
+describe('ratingSummary, maskMemberName, avatarInitial (spec §2 Reviews, §3 Review)', () => {
+  it('sums counts per star like averageRating', () => {
+    expect(ratingSummary({ 5: 2, 4: 1, 3: 1, 1: 1 })).toEqual({ average: 3.6, count: 5, byRate: { 5: 2, 4: 1, 3: 1, 2: 0, 1: 1, 0: 0 } });
+    expect(ratingSummary({})).toEqual({ average: 0, count: 0, byRate: { 5: 0, 4: 0, 3: 0, 2: 0, 1: 0, 0: 0 } });
+    expect(() => ratingSummary({ 6: 1 })).toThrow(RangeError);
+    expect(() => ratingSummary({ 5: -1 })).toThrow(RangeError);
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 100 }), (rates) => {
+        const counts: Record<number, number> = {};
+        for (const r of rates) counts[r] = (counts[r] ?? 0) + 1;
+        const s = ratingSummary(counts);
+        return s.average === averageRating(rates) && s.count === rates.length;
+      }),
+    );
+  });
+
+  it('shows the first name and masks the last name', () => {
+    expect(maskMemberName('Mei Ling', 'Tan')).toBe('Mei Ling T***');
+    expect(maskMemberName(' Ali ', '')).toBe('Ali');
+    expect(maskMemberName('', 'Wong')).toBe('W***');
+    expect(maskMemberName('伟杰', '林')).toBe('伟杰 林***');
+    expect(avatarInitial('mei ling')).toBe('M');
+    expect(avatarInitial('  ')).toBe('?');
+    expect(avatarInitial('伟杰')).toBe('伟');
   });
 });

@@ -11,6 +11,7 @@
  *   - the Filters panel closes on Escape or a click outside it; empty prices stay out of the URL.
  */
 import { enhanceAddToCart } from '../product/add-to-cart';
+import { enhanceFavourites } from '../product/favourite-toggle';
 import { formatLimit, isDone, nextLimit, PAGE_SIZE } from '../../domain/product-list';
 import { pageOfItems } from '../../domain/list-url';
 
@@ -98,6 +99,7 @@ function setupScroll(list: HTMLElement) {
       const added = template.content.querySelectorAll('[data-list-item]').length;
       items!.append(template.content);
       enhanceAddToCart(items!);
+      enhanceFavourites(items!);
       if (added > 0) {
         const url = new URL(location.href);
         url.searchParams.set('page', String(pageOfItems(loaded())));

@@ -1,9 +1,11 @@
 /**
  * Header behaviour (spec §2 Header; §4 Session, Delivery method modal): fills the account menu,
- * points, cart count and delivery-method button from /api/me; clears a visitor's saved delivery
- * choice; opens the delivery modal (its React code loads only then); logs out with the spec's toast.
+ * points, cart and favourites counts and delivery-method button from /api/me; clears a visitor's
+ * saved delivery choice; opens the delivery modal (its React code loads only then); logs out with
+ * the spec's toast.
  */
 import { $cartCount, $session, $deliveryModalOpen } from '../../stores/session';
+import { $favourites } from '../../stores/favourites';
 import { $shipping, isShippingComplete } from '../../stores/shipping';
 import { isPickupExpired } from '../../domain/pickup';
 import { toast } from '../../lib/ui/toast';
@@ -12,6 +14,8 @@ import { LOGOUT_REDIRECT_MS, TOAST_LOGIN_MS, TOAST_LOGOUT_MS } from '../../domai
 export type MeAnswer = {
   profile: { member_code: string; customer_firstname: string; customer_point: number } | null;
   cart_count: number;
+  /** The member's favourite product codes (empty for a guest). */
+  favourites: string[];
 };
 
 /** Fetches the session summary for a store and publishes it to the shared stores. */
@@ -22,6 +26,7 @@ export async function refreshSession(): Promise<MeAnswer | null> {
   const me = (await res.json()) as MeAnswer;
   $session.set(me.profile ? { ...me.profile, cart_count: me.cart_count } : null);
   $cartCount.set(me.cart_count);
+  $favourites.set(me.favourites ?? []);
   return me;
 }
 
@@ -43,6 +48,12 @@ export function startHeader() {
     if (!badge) return;
     badge.textContent = String(n);
     badge.hidden = n <= 0;
+  });
+  $favourites.subscribe((codes) => {
+    const badge = $('[data-favourite-count]');
+    if (!badge) return;
+    badge.textContent = String(codes?.length ?? 0);
+    badge.hidden = !codes?.length;
   });
 
   $shipping.subscribe((s) => {
@@ -83,6 +94,7 @@ export function startHeader() {
     $shipping.set(null);
     $session.set(null);
     $cartCount.set(0);
+    $favourites.set([]);
     toast(header.dataset.logoutMessage ?? '', { durationMs: TOAST_LOGOUT_MS });
     setTimeout(() => location.assign(header.dataset.loginHref ?? '/login'), LOGOUT_REDIRECT_MS);
   });

@@ -1,11 +1,13 @@
 /**
  * Enhances the add-to-cart forms (spec §4 Cart): posts without leaving the page, updates the cart
  * count and shows '"{name}" added to cart' for 2 s (a click goes to /cart; not shown on /cart). A
- * guest goes to /login; a member without a delivery choice gets the delivery modal first.
+ * guest goes to /login; a member without a delivery choice gets the delivery modal first. The
+ * quantity steppers beside the input auto-repeat while held (quantity-stepper.ts).
  */
 import { $cartCount } from '../../stores/session';
 import { toast } from '../../lib/ui/toast';
 import { TOAST_CART_MS } from '../../domain/constants';
+import { enhanceQuantitySteppers } from './quantity-stepper';
 
 export function enhanceAddToCart(root: ParentNode = document) {
   for (const form of root.querySelectorAll<HTMLFormElement>('form[data-add-to-cart]:not([data-enhanced])')) {
@@ -38,17 +40,5 @@ export function enhanceAddToCart(root: ParentNode = document) {
       }
     });
   }
-  // Quantity steppers next to the input (min/max/step respected).
-  for (const box of root.querySelectorAll<HTMLElement>('[data-quantity]:not([data-enhanced])')) {
-    box.dataset.enhanced = '1';
-    const input = box.querySelector<HTMLInputElement>('input')!;
-    for (const b of box.querySelectorAll<HTMLButtonElement>('[data-step]')) {
-      b.addEventListener('click', () => {
-        const step = Number(b.dataset.step);
-        const min = Number(input.min || 1);
-        const max = Number(input.max || 999);
-        input.value = String(Math.min(max, Math.max(min, (Number(input.value) || min) + step)));
-      });
-    }
-  }
+  enhanceQuantitySteppers(root);
 }

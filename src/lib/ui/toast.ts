@@ -6,9 +6,28 @@ import { TOAST_DEFAULT_MS } from '../../domain/constants';
 
 export type ToastOptions = { durationMs?: number; href?: string; kind?: 'success' | 'error' | 'info' };
 
+/**
+ * Where a toast goes: the page's #toaster, or — while a modal <dialog> is open (quick view, delivery
+ * method) — a region inside that dialog, since the page below a modal sits under its backdrop.
+ */
+function toastRegion(): HTMLElement | null {
+  const page = document.getElementById('toaster');
+  const modal = [...document.querySelectorAll<HTMLDialogElement>('dialog[open]')].find((d) => d.matches(':modal'));
+  if (!modal || !page) return page;
+  let region = modal.querySelector<HTMLElement>(':scope > [data-toaster]');
+  if (!region) {
+    region = document.createElement('div');
+    region.dataset.toaster = '';
+    region.setAttribute('aria-live', 'polite');
+    region.className = page.className;
+    modal.append(region);
+  }
+  return region;
+}
+
 /** Shows a toast; returns a function that removes it early. */
 export function toast(message: string, { durationMs = TOAST_DEFAULT_MS, href, kind = 'success' }: ToastOptions = {}): () => void {
-  const region = document.getElementById('toaster');
+  const region = toastRegion();
   if (!region) return () => {};
   const el = document.createElement(href ? 'a' : 'div');
   if (href) (el as HTMLAnchorElement).href = href;

@@ -16,6 +16,8 @@ import { cartRoutes } from './routes/cart';
 import { storeRoutes } from './routes/stores';
 import { orderRoutes } from './routes/orders';
 import { contentRoutes } from './routes/content';
+import { reviewRoutes } from './routes/reviews';
+import { favouriteRoutes } from './routes/favourites';
 
 export type XsApiOptions = {
   db: Db | (() => Promise<Db>);
@@ -46,6 +48,8 @@ export function createXsApi({ db, apiKey, loginThrottle = memoryLoginThrottle() 
   storeRoutes(app);
   orderRoutes(app);
   contentRoutes(app);
+  reviewRoutes(app);
+  favouriteRoutes(app);
   app.notFound((c) => c.json(new ApiError(404, 'api_not_found').body(callLocale(c)), 404));
   app.onError((err, c) => {
     console.error('[xs-api]', err);

@@ -6,6 +6,8 @@ import * as cart from './cart';
 import * as stores from './stores';
 import * as orders from './orders';
 import * as content from './content';
+import * as reviews from './reviews';
+import * as favourites from './favourites';
 
 export * from './operation';
 export * from './access';
@@ -15,6 +17,8 @@ export * from './cart';
 export * from './stores';
 export * from './orders';
 export * from './content';
+export * from './reviews';
+export * from './favourites';
 
 export const operations = {
   customer_login: access.customerLogin,
@@ -28,9 +32,14 @@ export const operations = {
   get_prdtgroupline_listing: catalogue.prdtgrouplineListing,
   product_listing: catalogue.productListing,
   product_detail: catalogue.productDetail,
+  get_review: reviews.getReview,
+  add_review: reviews.addReview,
   get_cart: cart.getCart,
   add_cart: cart.addCart,
   clear_cart: cart.clearCart,
+  favorite_listing: favourites.favoriteListing,
+  add_favorite: favourites.addFavorite,
+  delete_favorite: favourites.deleteFavorite,
   pickup_store_listing: stores.pickupStoreListing,
   self_pickup_min_time: stores.selfPickupMinTime,
   self_pickup_time_range: stores.selfPickupTimeRange,

@@ -37,7 +37,11 @@ export type ProductRow = {
   inFavorite: boolean;
 };
 
-/** Selection of a product row for a context: stock and favourite as scalar subqueries (also used by services/promotions.ts). */
+/**
+ * Selection of a product row for a context: stock and favourite as scalar subqueries. Select it
+ * from `products` inner-joined to `productLines`, and map the rows with `toProduct` (also used by
+ * services/promotions.ts and services/favourites.ts).
+ */
 export function productColumns({ storeCode, memberCode }: ProductContext) {
   const quantity = storeCode
     ? sql<number>`coalesce((select ${storeStock.quantity} from ${storeStock} where ${storeStock.storeCode} = ${storeCode} and ${storeStock.productCode} = ${products.productCode}), 0)`.mapWith(Number)

@@ -1,9 +1,9 @@
 /**
  * Demo data that looks like the real shop (5 groups, 15 lines, 133 products, 22 outlets with stock,
- * content, one demo member). Idempotent: reference data is upserted on its primary key, so a second
- * run leaves the same rows; stock and the member's own rows are inserted only when missing, so
- * orders, points and password changes made in the app survive a re-seed. At most 250 rows per
- * statement; everything runs in one transaction.
+ * content, one demo member, a few past orders with reviews). Idempotent: reference data is
+ * upserted on its primary key, so a second run leaves the same rows; stock and the member's own
+ * rows are inserted only when missing, so orders, points and password changes made in the app
+ * survive a re-seed. At most 250 rows per statement; everything runs in one transaction.
  *
  * The data files next to this one use type-only imports and `.ts` import paths, so plain Node
  * (type stripping) can import them too: scripts/make-images.mjs draws the pictures from them.
@@ -24,12 +24,14 @@ import {
   VOUCHERS,
 } from './member.ts';
 import { DELIVERY_RATES, PICKUP_SETTINGS } from './pickup.ts';
+import { DEMO_ORDER_ITEMS, DEMO_ORDERS, DEMO_REVIEWERS, DEMO_REVIEWS } from './reviews.ts';
 import { STATES } from './states.ts';
 import { STOCK } from './stock.ts';
 import { STORES } from './stores.ts';
 
 export { DEMO_MEMBER } from './member.ts';
 export { GALLERY_PRODUCT } from './catalogue.ts';
+export { REVIEWED_PRODUCT } from './reviews.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works with the PGlite and postgres-js drivers
 type SeedDb = PgDatabase<any, typeof schema>;
@@ -124,5 +126,13 @@ export async function seed(db: SeedDb, options: { now?: Date } = {}): Promise<vo
     await insertMissing(t, s.memberVouchers, DEMO_MEMBER_VOUCHERS);
     await insertMissing(t, s.pointTransactions, DEMO_POINT_TRANSACTIONS);
     await insertMissing(t, s.outletPurchases, DEMO_OUTLET_PURCHASES);
+
+    // Demo shoppers, their past orders and reviews (a review needs a purchase).
+    await insertMissing(t, s.customers, DEMO_REVIEWERS);
+    await insertMissing(t, s.orders, DEMO_ORDERS);
+    await insertMissing(t, s.orderItems, DEMO_ORDER_ITEMS);
+    await syncSerial(t, 'order_items', 'id');
+    await insertMissing(t, s.reviews, DEMO_REVIEWS);
+    await syncSerial(t, 'reviews', 'id');
   });
 }

@@ -1,0 +1,47 @@
+/**
+ * Availability at the chosen outlet on the product page (spec §2 Product detail: shown only when a
+ * store is chosen and the member is logged in). Asks /api/availability/{code}?store= after load and
+ * whenever the session or the store changes; shows '{count} available at {store}' or 'Not available
+ * at {store}', and caps the quantity input at the units there.
+ */
+import { $session } from '../../stores/session';
+import { $shipping } from '../../stores/shipping';
+
+type Availability = { product_has_balance: 0 | 1; product_quantity: number | null };
+
+/** Starts the availability line of the page's `[data-availability]` element, if any. */
+export function startAvailability() {
+  const el = document.querySelector<HTMLElement>('[data-availability]');
+  if (!el) return;
+  const code = el.dataset.availability ?? '';
+  let shown = '';
+  const update = async () => {
+    const store = $shipping.get()?.store;
+    const key = $session.get() && store?.store_no ? store.store_no : '';
+    if (key === shown) return;
+    shown = key;
+    if (!key || !store) {
+      el.hidden = true;
+      return;
+    }
+    const res = await fetch(`/api/availability/${encodeURIComponent(code)}?store=${encodeURIComponent(key)}`, { headers: { accept: 'application/json' } }).catch(() => null);
+    if (shown !== key) return; // the store changed meanwhile
+    if (!res?.ok) {
+      el.hidden = true;
+      return;
+    }
+    const a = (await res.json()) as Availability;
+    const units = a.product_quantity ?? 0;
+    const template = (units > 0 ? el.dataset.labelSome : el.dataset.labelNone) ?? '';
+    el.textContent = template.replace('{count}', String(units)).replace('{store}', store.store_name);
+    el.toggleAttribute('data-none', units <= 0);
+    el.hidden = false;
+    const input = document.querySelector<HTMLInputElement>(`#qty-${CSS.escape(code)}`);
+    if (input && units > 0) {
+      input.dataset.maxDefault ??= input.max;
+      input.max = String(Math.min(Number(input.dataset.maxDefault) || units, units));
+    }
+  };
+  $session.subscribe(() => void update());
+  $shipping.subscribe(() => void update());
+}

@@ -1,0 +1,123 @@
+/**
+ * Product reviews (spec §3 Review, §7 get_review / add_review). A member may review a product they
+ * bought — an order of theirs containing it that is not Cancelled — once per order. Comments are
+ * stored exactly as written; every client renders them as text.
+ */
+import { and, count, desc, eq, exists, inArray, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Review, reviewInput } from '../../../lib/xs-api/contract';
+import { maskMemberName, ratingSummary } from '../../../domain/reviews';
+import { parseLimit } from '../../../domain/product-list';
+import type { Db } from '../db/client';
+import { customers, orderItems, orders, products, reviews } from '../db/schema';
+import { ApiError } from '../errors';
+
+type ReviewInput = z.output<typeof reviewInput>;
+
+/** The columns of a review as shown: the review and its writer's names and picture. */
+const reviewColumns = {
+  id: reviews.id,
+  productCode: reviews.productCode,
+  rate: reviews.rate,
+  comment: reviews.comment,
+  createdAt: reviews.createdAt,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  picture: customers.picture,
+};
+type ReviewRow = { id: number; productCode: string; rate: number; comment: string; createdAt: Date; firstName: string; lastName: string; picture: string | null };
+
+/** The one mapping from a review row to the contract's `review`: masked member name, ISO date. */
+function toReview(r: ReviewRow): Review {
+  return {
+    review_id: r.id,
+    product_code: r.productCode,
+    review_rate: r.rate,
+    review_comment: r.comment,
+    review_datetime: r.createdAt.toISOString(),
+    member: maskMemberName(r.firstName, r.lastName),
+    avatar: r.picture,
+  };
+}
+
+/** @throws ApiError 404 'product_not_found' unless the product exists and is active. */
+async function requireProduct(db: Db, code: string): Promise<void> {
+  const [row] = await db.select({ code: products.productCode }).from(products).where(and(eq(products.productCode, code), eq(products.isActive, true))).limit(1);
+  if (!row) throw new ApiError(404, 'product_not_found', { code });
+}
+
+/**
+ * get_review: one page of a product's reviews, newest first (`limit` "offset,count"), and the
+ * figures over all of them: average out of 5.0 to 1 decimal (src/domain/reviews.ts), count, count per star.
+ * @throws ApiError 404 'product_not_found'; 400 for a malformed limit.
+ */
+export async function listReviews(db: Db, code: string, limit: string) {
+  await requireProduct(db, code);
+  let page;
+  try {
+    page = parseLimit(limit);
+  } catch (err) {
+    throw new ApiError(400, 'api_invalid_payload', { detail: `limit: ${(err as Error).message}` });
+  }
+  const [rows, counts] = await Promise.all([
+    db
+      .select(reviewColumns)
+      .from(reviews)
+      .innerJoin(customers, eq(customers.memberCode, reviews.memberCode))
+      .where(eq(reviews.productCode, code))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(page.count)
+      .offset(page.offset),
+    db.select({ rate: reviews.rate, n: count() }).from(reviews).where(eq(reviews.productCode, code)).groupBy(reviews.rate),
+  ]);
+  const summary = ratingSummary(Object.fromEntries(counts.map((c) => [c.rate, c.n])));
+  return {
+    data: rows.map(toReview),
+    review_average: summary.average,
+    review_count: summary.count,
+    review_count_by_rate: Object.fromEntries(Object.entries(summary.byRate).map(([k, v]) => [String(k), v])) as Record<'0' | '1' | '2' | '3' | '4' | '5', number>,
+  };
+}
+
+/**
+ * add_review: stores the review of a product the member bought. The order is `order_refno` when
+ * given, else the member's newest order containing the product that they have not reviewed it for.
+ * The candidate orders are locked while checking, so two submits cannot both pass.
+ * @throws ApiError 404 'product_not_found'; 403 'review_not_purchased' (no order of theirs with the
+ *   product that is not Cancelled, or `order_refno` is not such an order); 409 'review_already'.
+ */
+export async function addReview(db: Db, memberCode: string, input: ReviewInput): Promise<Review> {
+  await requireProduct(db, input.product_code);
+  const id = await db.transaction(async (tx) => {
+    const bought = await tx
+      .select({ refno: orders.orderRefno })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.memberCode, memberCode),
+          ne(orders.status, 'Cancelled'),
+          input.order_refno ? eq(orders.orderRefno, input.order_refno) : undefined,
+          exists(
+            tx.select({ one: sql`1` }).from(orderItems).where(and(eq(orderItems.orderRefno, orders.orderRefno), eq(orderItems.productCode, input.product_code))),
+          ),
+        ),
+      )
+      .orderBy(desc(orders.createdAt), desc(orders.orderRefno))
+      .for('update');
+    if (bought.length === 0) throw new ApiError(403, 'review_not_purchased');
+    const refnos = bought.map((b) => b.refno);
+    const done = await tx
+      .select({ refno: reviews.orderRefno })
+      .from(reviews)
+      .where(and(eq(reviews.memberCode, memberCode), eq(reviews.productCode, input.product_code), inArray(reviews.orderRefno, refnos)));
+    const open = refnos.find((r) => !done.some((d) => d.refno === r));
+    if (!open) throw new ApiError(409, 'review_already');
+    const [row] = await tx
+      .insert(reviews)
+      .values({ productCode: input.product_code, memberCode, orderRefno: open, rate: input.review_rate, comment: input.review_comment })
+      .returning({ id: reviews.id });
+    return row!.id;
+  });
+  const [row] = await db.select(reviewColumns).from(reviews).innerJoin(customers, eq(customers.memberCode, reviews.memberCode)).where(eq(reviews.id, id));
+  return toReview(row!);
+}

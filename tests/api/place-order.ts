@@ -1,0 +1,44 @@
+/**
+ * Places a store pick-up order through the API (as tests/api/orders.test.ts does), for tests that
+ * need a purchase first: reviews need one (spec §7 add_review).
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Harness } from './harness';
+import { products, stores, storeStock } from '../../src/server/xs-api/db/schema';
+import { formatAmount } from '../../src/domain/money';
+import { orderTotals } from '../../src/domain/totals';
+import { earliestPickupDate, pickupTimeSlots } from '../../src/domain/pickup';
+
+let n = 0;
+
+/**
+ * Orders one unit of each product at outlet S001 (stock there set to 20 first) for the logged-in
+ * member; returns the order_refno. Throws with the API's answer when the order is refused.
+ */
+export async function placePickupOrder(h: Harness, token: string, member: string, codes: string[]): Promise<string> {
+  const [store] = await h.db.select().from(stores).where(eq(stores.storeCode, 'S001'));
+  await h.db.update(storeStock).set({ quantity: 20 }).where(and(eq(storeStock.storeCode, 'S001'), inArray(storeStock.productCode, codes)));
+  const rows = await h.db.select().from(products).where(inArray(products.productCode, codes));
+  const settings = (await h.call('self_pickup_min_time')).json.data;
+  const now = new Date();
+  const date = earliestPickupDate(settings, now)!;
+  const lines = codes.map((code) => rows.find((r) => r.productCode === code)!);
+  const totals = orderTotals({ subtotalSen: lines.reduce((s, l) => s + l.finalPriceSen, 0), deliverySen: 0 });
+  const r = await h.call(`add_order/${member}`, {
+    token,
+    body: {
+      idempotency_key: `review-test-${++n}-${Date.now()}`,
+      order_del_type: 'PICKUP',
+      store: store!.storeNo,
+      order_amount: formatAmount(totals.totalSen),
+      order_rounding: formatAmount(totals.roundingSen),
+      order_delivery_charges: '0.00',
+      order_voucher_amount: '0.00',
+      order_del_pickup_date: date,
+      order_del_pickup_time: pickupTimeSlots(date, settings, now)[0],
+      product: lines.map((l) => ({ product_code: l.productCode, product_quantity: 1, product_price: formatAmount(l.finalPriceSen), product_amount: formatAmount(l.finalPriceSen) })),
+    },
+  });
+  if (r.status !== 200) throw new Error(`order refused: ${JSON.stringify(r.json)}`);
+  return r.json.order_refno as string;
+}
