@@ -11,7 +11,8 @@ const API = '/api/mobile_ecom/xs_api.php';
 const API_KEY = { 'x-api-key': process.env.XS_API_KEY ?? 'xs-local-dev-key' };
 
 test('gallery of P0001 shows 5 thumbnails at once with arrows for the other 2; a broken image falls back', async ({ page }) => {
-  await page.route('**/images/products/P0001-2.svg', (route) => route.abort());
+  // Every request for the second picture fails (all sizes and formats of the image pipeline).
+  await page.route((url) => url.href.includes('P0001-2'), (route) => route.abort());
   await page.goto('/product/P0001');
   const thumbs = page.locator('[data-gallery-thumb]');
   await expect(thumbs).toHaveCount(7);
@@ -23,7 +24,8 @@ test('gallery of P0001 shows 5 thumbnails at once with arrows for the other 2; a
   await next.click();
   await expect(thumbs.nth(6)).toBeInViewport({ ratio: 0.9 });
   await thumbs.nth(6).click();
-  await expect(page.locator('[data-gallery-main]')).toHaveAttribute('src', /P0001-7\.svg$/);
+  await expect(page.locator('[data-gallery-main]')).toHaveAttribute('src', /P0001-7\./);
+  await expect(page.locator('[data-gallery-webp]')).toHaveAttribute('srcset', /P0001-7\..*f=webp 900w/);
   await expect(thumbs.nth(6)).toHaveAttribute('aria-current', 'true');
 });
 
