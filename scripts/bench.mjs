@@ -26,7 +26,7 @@ if (!fs.existsSync('dist/server/entry.mjs') || process.env.FORCE_BUILD === 'true
   spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit' });
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-bench-'));
-const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
+const server = spawn(process.execPath, ['scripts/serve.mjs'], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'pglite'), SESSION_SECRET: 'bench-secret-long-enough-0123456789abcdef' },
   stdio: 'ignore',
 });

@@ -39,7 +39,7 @@ if (stale || process.env.FORCE_BUILD === 'true') {
 process.env.HOST ??= '0.0.0.0';
 process.env.PORT ??= '4321';
 const started = Date.now();
-await import(entry);
+await import(path.join(root, 'scripts/serve.mjs')).then((m) => m.listening);
 // Open, migrate and (first time) seed the database now rather than on the first visitor's request.
 const url = `http://127.0.0.1:${process.env.PORT}/`;
 for (let i = 0; i < 600; i++) {
