@@ -1,7 +1,9 @@
 /**
  * Starts the slideshows of a page lazily (DESIGN budgets: home ≤ 50 KB JS before interaction):
  * Swiper's code (swiper-setup.ts) is imported only when a slideshow comes within 300 px of the
- * viewport, and then in an idle moment. Until then the slides scroll natively (CSS scroll snap).
+ * viewport, once the shopper engages with the page (first pointer, key, wheel or scroll) or
+ * ENGAGE_AFTER_LOAD_MS after the page has loaded, and then in an idle moment — so loading the page
+ * does no slideshow work on the main thread. Until then the slides scroll natively (CSS scroll snap).
  * Swiper reads the direction only when it starts (DESIGN pitfalls), so every slideshow is destroyed
  * and created again when `<html dir>` changes.
  */
@@ -10,6 +12,21 @@ import type { SlideshowHandle } from './swiper-setup';
 const NEAR_VIEWPORT = '300px';
 /** Longest wait for an idle moment before starting anyway, ms. */
 const IDLE_TIMEOUT_MS = 1500;
+/** Start anyway this long after the load event without any interaction, ms. */
+const ENGAGE_AFTER_LOAD_MS = 3000;
+
+/** Resolves at the first interaction, or ENGAGE_AFTER_LOAD_MS after `load`. */
+const engaged = new Promise<void>((resolve) => {
+  const events = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
+  const go = () => {
+    for (const e of events) removeEventListener(e, go, true);
+    resolve();
+  };
+  for (const e of events) addEventListener(e, go, { capture: true, passive: true, once: true });
+  const later = () => setTimeout(go, ENGAGE_AFTER_LOAD_MS);
+  if (document.readyState === 'complete') later();
+  else addEventListener('load', later, { once: true });
+});
 
 const running = new Map<HTMLElement, SlideshowHandle>();
 let setup: Promise<typeof import('./swiper-setup')> | undefined;
@@ -19,6 +36,7 @@ const whenIdle = (fn: () => void) =>
 
 async function start(el: HTMLElement): Promise<void> {
   if (running.has(el)) return;
+  await engaged;
   setup ??= import('./swiper-setup');
   const { createSlideshow } = await setup;
   if (!running.has(el) && el.isConnected) running.set(el, createSlideshow(el));
