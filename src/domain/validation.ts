@@ -169,6 +169,52 @@ export const passwordChangeSchema = z
   });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
+/** Mobile number field (spec §5 Login rules), plus 'invalid' when not a Malaysian mobile number. */
+const mobileField = z
+  .string({ error: 'mobile_required' })
+  .trim()
+  .min(1, 'mobile_required')
+  .max(MOBILE_MAX_LENGTH, 'mobile_max')
+  .min(MOBILE_MIN_LENGTH, 'mobile_min')
+  .refine((v) => isMalaysianPhone(v) && /^(?:\+?60|0)1/.test(v.replace(/[\s-]/g, '')), 'invalid');
+
+/** New password and its confirmation (spec §5): required, at least 6 ('password_min'); must match ('password_mismatch'). */
+const newPassword = z.string({ error: 'password_required' }).min(1, 'password_required').min(PASSWORD_MIN_LENGTH, 'password_min');
+const confirmField = z.string({ error: 'field_required' }).min(1, 'field_required');
+const mustMatch = {
+  message: 'password_mismatch' as const,
+  path: ['confirm_password'],
+  when: (payload: { value: unknown }) => typeof (payload.value as { confirm_password?: unknown })?.confirm_password === 'string',
+};
+
+/**
+ * Registration form (spec §2 /register, §5): customer_firstname required ('first_name_required'),
+ * ≤ 100 ('first_name_max'); customer_mobile like login plus Malaysian mobile ('invalid'); password
+ * and confirm_password as `newPassword`; customer_email optional, an address ('invalid'), ≤ 255.
+ */
+export const registerSchema = z
+  .object({
+    customer_firstname: requiredText('first_name_required', NAME_MAX_LENGTH, 'first_name_max'),
+    customer_mobile: mobileField,
+    password: newPassword,
+    confirm_password: confirmField,
+    customer_email: z.string().trim().max(255, 'max_255').pipe(z.union([z.literal(''), z.email('invalid')])).optional(),
+  })
+  .refine((v) => v.confirm_password === v.password, mustMatch);
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** Forgot-password and resend-verification forms: one Malaysian mobile number. */
+export const mobileOnlySchema = z.object({ mobile: mobileField });
+
+/** Password-reset form: token (hidden; 'invalid' when missing), password, confirm_password. */
+export const passwordResetSchema = z
+  .object({
+    token: z.string({ error: 'invalid' }).min(1, 'invalid'),
+    password: newPassword,
+    confirm_password: confirmField,
+  })
+  .refine((v) => v.confirm_password === v.password, mustMatch);
+
 /**
  * Check a profile picture before upload (spec §5, §8, §9): jpg, jpeg or png by file name
  * ('image_type'), at most 5 MB ('image_size'). Returns the message key, or null when fine.

@@ -5,7 +5,7 @@
 import type { AstroCookies } from 'astro';
 
 export const FLASH_COOKIE = 'xs_flash';
-export type Flash = 'login_successful' | 'session_expired';
+export type Flash = 'login_successful' | 'session_expired' | 'registration_successful' | 'password_reset_successful';
 
 export function setFlash(cookies: AstroCookies, flash: Flash): void {
   cookies.set(FLASH_COOKIE, flash, { path: '/', maxAge: 60, sameSite: 'lax' });

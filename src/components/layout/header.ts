@@ -105,6 +105,8 @@ export function startHeader() {
     document.cookie = 'xs_flash=; path=/; max-age=0';
     if (flash === 'login_successful') toast(header.dataset.loginMessage ?? '', { durationMs: TOAST_LOGIN_MS });
     if (flash === 'session_expired') toast(header.dataset.expiredMessage ?? '', { kind: 'error' });
+    if (flash === 'registration_successful') toast(header.dataset.registeredMessage ?? '', { durationMs: TOAST_LOGIN_MS });
+    if (flash === 'password_reset_successful') toast(header.dataset.resetMessage ?? '');
   }
 
   void refreshSession();

@@ -7,7 +7,8 @@ import { API_BASE } from '../../lib/xs-api/contract';
 import { buildOpenApi } from '../../lib/xs-api/openapi';
 import type { Db } from './db/client';
 import { ApiError } from './errors';
-import { memoryLoginThrottle, type LoginThrottle } from './adapters/rate-limit';
+import { memoryLoginThrottle, memorySmsThrottle, type LoginThrottle, type SmsThrottle } from './adapters/rate-limit';
+import { smsFromEnv, type SmsSender } from './adapters/sms';
 import { API_KEY_HEADER, callLocale, type ApiEnv } from './http';
 import { accessRoutes } from './routes/access';
 import { addressRoutes } from './routes/addresses';
@@ -25,10 +26,23 @@ export type XsApiOptions = {
   apiKey: string;
   /** Login throttling; an in-memory one by default. */
   loginThrottle?: LoginThrottle;
+  /** SMS requests per number (reset link, verification code); in memory by default. */
+  smsThrottle?: SmsThrottle;
+  /** Text messages; the outbox (or the gateway of SMS_GATEWAY_URL) by default. */
+  sms?: SmsSender;
+  /** Public origin of the storefront for links in text messages; SITE_URL by default. */
+  siteUrl?: string;
 };
 
 /** Creates the API app. Unknown operations answer 404 with an Error text; unexpected faults 500. */
-export function createXsApi({ db, apiKey, loginThrottle = memoryLoginThrottle() }: XsApiOptions): Hono<ApiEnv> {
+export function createXsApi({
+  db,
+  apiKey,
+  loginThrottle = memoryLoginThrottle(),
+  smsThrottle = memorySmsThrottle(),
+  sms = smsFromEnv(),
+  siteUrl = process.env.SITE_URL ?? 'http://localhost:4321',
+}: XsApiOptions): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>().basePath(API_BASE);
   // The contract itself is public (docs/openapi.json).
   app.get('/openapi.json', (c) => c.json(buildOpenApi()));
@@ -38,7 +52,7 @@ export function createXsApi({ db, apiKey, loginThrottle = memoryLoginThrottle() 
       return c.json(new ApiError(401, 'api_key_invalid').body(c.get('locale')), 401);
     }
     c.set('db', typeof db === 'function' ? await db() : db);
-    c.set('services', { loginThrottle });
+    c.set('services', { loginThrottle, smsThrottle, sms, siteUrl: siteUrl.replace(/\/+$/, '') });
     await next();
   });
   accessRoutes(app);

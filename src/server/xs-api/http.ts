@@ -10,10 +10,11 @@ import { resolveLocale, type Locale } from '../../i18n/messages';
 import type { Db } from './db/client';
 import { ApiError, invalidPayload } from './errors';
 import { resolveSession } from './services/sessions';
-import type { LoginThrottle } from './adapters/rate-limit';
+import type { LoginThrottle, SmsThrottle } from './adapters/rate-limit';
+import type { SmsSender } from './adapters/sms';
 
 /** Outside-world services the routes use, chosen by the app's creator (DESIGN Adapters). */
-export type ApiServices = { loginThrottle: LoginThrottle };
+export type ApiServices = { loginThrottle: LoginThrottle; smsThrottle: SmsThrottle; sms: SmsSender; siteUrl: string };
 
 export type ApiEnv = { Variables: { db: Db; locale: Locale; services: ApiServices } };
 

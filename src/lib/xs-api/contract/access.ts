@@ -56,3 +56,84 @@ export const customerDetail = defineOperation({
   summary: 'The member profile.',
   response: z.object({ Status: statusOk, data: profile }),
 });
+
+/** A mobile number as sent to the registration and reset operations (spec §5: 2–30 characters). */
+const mobileText = z.string().trim().min(2).max(30);
+
+/**
+ * Registration (spec §7 insert_customer): the form's fields plus bill_platform 'website'. The answer
+ * never carries an Error field on success. Errors: 400 bad payload or not a Malaysian mobile number,
+ * 409 mobile already registered.
+ */
+export const insertCustomer = defineOperation({
+  name: 'insert_customer',
+  method: 'POST',
+  path: 'insert_customer',
+  member: 'none',
+  summary: 'Register a member (bill_platform=website). Answers the new member code; 409 when the mobile number is already registered.',
+  body: z
+    .object({
+      customer_firstname: z.string().trim().min(1).max(100),
+      customer_mobile: mobileText,
+      password: z.string().min(6).max(200),
+      confirm_password: z.string().max(200).optional(),
+      customer_email: z.union([z.email().max(255), z.literal('')]).optional(),
+      bill_platform: z.literal('website'),
+    })
+    .refine((v) => v.confirm_password === undefined || v.confirm_password === v.password, {
+      message: 'confirm password does not match',
+      path: ['confirm_password'],
+    }),
+  response: z.object({ Status: statusOk, member_code: z.string() }),
+});
+
+/**
+ * Forgotten password (spec §7 retrieve_password_by_SMS/{mobile}/{mobile}): sends a reset link by
+ * SMS when the number belongs to a member. Always Status 1 for a well-formed Malaysian number (does
+ * not reveal membership); 400 otherwise; 429 after 3 requests per number within 15 minutes.
+ */
+export const retrievePasswordBySms = defineOperation({
+  name: 'retrieve_password_by_SMS',
+  method: 'POST',
+  path: 'retrieve_password_by_SMS/:mobile/:mobile_again',
+  member: 'none',
+  summary: 'Send a password reset link by SMS (valid 30 minutes). Always Status 1 for a well-formed number; throttled per number.',
+  body: z.looseObject({ mobile: z.string().max(30).optional() }).optional(),
+  response: z.object({ Status: statusOk }),
+});
+
+/**
+ * Password reset (spec §7 reset_password): the token from the SMS link and the new password. Revokes
+ * every session of the member. 400 'Reset password token is expired. Please send new reset request.'
+ * for an unknown, used or expired token.
+ */
+export const resetPassword = defineOperation({
+  name: 'reset_password',
+  method: 'POST',
+  path: 'reset_password',
+  member: 'none',
+  summary: 'Set a new password with a reset token from the SMS link; revokes all sessions of the member.',
+  body: z
+    .object({
+      token: z.string().min(1).max(200),
+      password: z.string().min(6).max(200),
+      confirm_password: z.string().max(200),
+      portal_type: z.string().max(50).optional(),
+    })
+    .refine((v) => v.confirm_password === v.password, { message: 'confirm password does not match', path: ['confirm_password'] }),
+  response: z.object({ Status: statusOk }),
+});
+
+/**
+ * Phone verification (spec §7 phone_verification/{phone}): sends a verification code by SMS to a
+ * registered number. Always Status 1 for a well-formed number; throttled like the reset SMS.
+ */
+export const phoneVerification = defineOperation({
+  name: 'phone_verification',
+  method: 'POST',
+  path: 'phone_verification/:phone',
+  member: 'none',
+  summary: 'Send a verification code by SMS to a registered number. Always Status 1 for a well-formed number; throttled per number.',
+  body: z.looseObject({}).optional(),
+  response: z.object({ Status: statusOk }),
+});

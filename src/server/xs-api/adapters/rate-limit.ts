@@ -49,3 +49,25 @@ export async function loginThrottleFromEnv(env: NodeJS.ProcessEnv = process.env)
   const limiter = new RateLimiterRedis({ storeClient: client, keyPrefix: 'xs-login', points: LOGIN_MAX_FAILURES, duration: LOGIN_WINDOW_S });
   return wrap(limiter, async () => void (await client.quit()));
 }
+
+/** Text messages a number may ask for (reset link, verification code) per `SMS_WINDOW_S`. */
+export const SMS_MAX_REQUESTS = 3;
+export const SMS_WINDOW_S = 15 * 60;
+
+/** Counts SMS requests per number; `take` answers the seconds to wait when over the limit, else 0. */
+export type SmsThrottle = { take(key: string): Promise<number> };
+
+/** In-process SMS throttle: at most 3 requests per number per 15 minutes. */
+export function memorySmsThrottle(): SmsThrottle {
+  const limiter = new RateLimiterMemory({ keyPrefix: 'sms', points: SMS_MAX_REQUESTS, duration: SMS_WINDOW_S });
+  return {
+    async take(key) {
+      try {
+        await limiter.consume(key, 1);
+        return 0;
+      } catch (res) {
+        return Math.max(1, Math.ceil(((res as { msBeforeNext?: number }).msBeforeNext ?? 1000) / 1000));
+      }
+    },
+  };
+}

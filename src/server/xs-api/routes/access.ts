@@ -4,6 +4,7 @@ import { operations as op } from '../../../lib/xs-api/contract';
 import { serve, type ApiEnv } from '../http';
 import { getCustomer, login, toProfile } from '../services/customers';
 import { revokeSession } from '../services/sessions';
+import { registerCustomer, requestPasswordReset, resetPassword, sendPhoneVerification } from '../services/registration';
 
 export function accessRoutes(app: Hono<ApiEnv>) {
   serve(app, op.customer_login, ({ db, body, services }) => login(db, services.loginThrottle, body[0]!.mobile, body[0]!.password));
@@ -12,4 +13,17 @@ export function accessRoutes(app: Hono<ApiEnv>) {
     return {};
   });
   serve(app, op.customer_detail, async ({ db, member }) => ({ data: toProfile(await getCustomer(db, member!)) }));
+  serve(app, op.insert_customer, ({ db, body, locale }) => registerCustomer(db, body, locale));
+  serve(app, op.retrieve_password_by_SMS, async ({ db, services, params, locale }) => {
+    await requestPasswordReset(db, services, params.mobile!, locale);
+    return {};
+  });
+  serve(app, op.reset_password, async ({ db, body }) => {
+    await resetPassword(db, body.token, body.password);
+    return {};
+  });
+  serve(app, op.phone_verification, async ({ db, services, params, locale }) => {
+    await sendPhoneVerification(db, services, params.phone!, locale);
+    return {};
+  });
 }

@@ -1,0 +1,44 @@
+/**
+ * Text messages (DESIGN Adapters: SMS; spec §7 text-message gateway). Default: each message is
+ * written to the `sms_outbox` table and the server log, so a local shop works without a provider.
+ * With SMS_GATEWAY_URL set (plus SMS_GATEWAY_USERNAME, SMS_GATEWAY_PASSWORD) the message is POSTed
+ * to the gateway as a form with the fields username, password, to and msg (spec §7 form variant).
+ */
+import type { Db } from '../db/client';
+import { smsOutbox } from '../db/schema';
+
+export type SmsSender = {
+  /** Sends `msg` to the number `to` (international digits, e.g. '60123456789'). @throws Error when the gateway refuses. */
+  send(db: Db, to: string, msg: string): Promise<void>;
+};
+
+/** Writes to the outbox table and the log. */
+export function outboxSms(): SmsSender {
+  return {
+    async send(db, to, msg) {
+      await db.insert(smsOutbox).values({ to, message: msg });
+      console.info(`[sms] to ${to}: ${msg}`);
+    },
+  };
+}
+
+/** POSTs a form (username, password, to, msg) to an HTTP text-message gateway. */
+export function gatewaySms(url: string, username: string, password: string, fetchFn: typeof fetch = fetch): SmsSender {
+  return {
+    async send(_db, to, msg) {
+      const res = await fetchFn(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username, password, to, msg }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
+    },
+  };
+}
+
+/** The sender for this environment: the gateway when SMS_GATEWAY_URL is set, else the outbox. */
+export function smsFromEnv(env: NodeJS.ProcessEnv = process.env): SmsSender {
+  if (!env.SMS_GATEWAY_URL) return outboxSms();
+  return gatewaySms(env.SMS_GATEWAY_URL, env.SMS_GATEWAY_USERNAME ?? '', env.SMS_GATEWAY_PASSWORD ?? '');
+}

@@ -1,0 +1,86 @@
+/** Registration (spec §7 insert_customer, §5 validation; DESIGN Security: argon2id). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createHarness, DEMO_MEMBER, type Harness } from './harness';
+import { customers } from '../../src/server/xs-api/db/schema';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h?.close());
+
+const payload = (over: Record<string, unknown> = {}) => ({
+  customer_firstname: 'Siti',
+  customer_mobile: '012-777 1001',
+  password: 'secret12',
+  confirm_password: 'secret12',
+  customer_email: 'siti@example.my',
+  bill_platform: 'website',
+  ...over,
+});
+
+describe('insert_customer', () => {
+  it('creates a member with an argon2id hash and a normalised mobile; no Error field', async () => {
+    const r = await h.call('insert_customer', { body: payload() });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ Status: 1, member_code: expect.stringMatching(/^M\d{6}$/) });
+    expect(r.json).not.toHaveProperty('Error');
+    const [row] = await h.db.select().from(customers).where(eq(customers.memberCode, r.json.member_code));
+    expect(row).toMatchObject({ firstName: 'Siti', mobile: '0127771001', email: 'siti@example.my' });
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('lets the new member log in with the password, also with +60', async () => {
+    await h.call('insert_customer', { body: payload({ customer_mobile: '0127771002', customer_email: '' }) });
+    const { member } = await h.login('+60 12-777 1002', 'secret12');
+    expect(member).toMatch(/^M\d{6}$/);
+    const detail = await h.login('0127771002', 'secret12');
+    const r = await h.call(`customer_detail/${detail.member}`, { token: detail.token });
+    expect(r.json.data).toMatchObject({ customer_firstname: 'Siti', customer_email: null });
+  });
+
+  it('refuses a mobile number already registered with 409 and a clear Error, however written', async () => {
+    const dup = await h.call('insert_customer', { body: payload({ customer_mobile: '+60127771001' }) });
+    expect(dup.status).toBe(409);
+    expect(dup.json).toEqual({ Status: 0, Error: 'This mobile number is already registered. Please log in or reset your password.' });
+    const demo = await h.call('insert_customer', { body: payload({ customer_mobile: DEMO_MEMBER.mobile }) });
+    expect(demo.status).toBe(409);
+  });
+
+  it('gives every member a different code', async () => {
+    const codes = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const r = await h.call('insert_customer', { body: payload({ customer_mobile: `01388800${10 + i}` }) });
+      codes.add(r.json.member_code);
+    }
+    expect(codes.size).toBe(5);
+  });
+
+  it('refuses bad payloads with 400 and an Error text', async () => {
+    const bad: unknown[] = [
+      'not json',
+      {},
+      payload({ bill_platform: 'app' }),
+      payload({ customer_firstname: '' }),
+      payload({ customer_firstname: 'x'.repeat(101) }),
+      payload({ customer_mobile: '1' }),
+      payload({ customer_mobile: 'x'.repeat(31) }),
+      payload({ customer_mobile: '03-1234 5678' }),
+      payload({ customer_mobile: 'abcdefgh' }),
+      payload({ password: '12345', confirm_password: '12345' }),
+      payload({ confirm_password: 'different' }),
+      payload({ customer_email: 'not-an-email' }),
+    ];
+    for (const body of bad) {
+      const r = await h.call('insert_customer', { body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.json.Status).toBe(0);
+      expect(r.json.Error).toMatch(/^Invalid request: /);
+    }
+    const weak = await h.call('insert_customer', { body: payload({ customer_mobile: '0127771009', password: 'abc', confirm_password: 'abc' }) });
+    expect(weak.json.Error).toMatch(/password/);
+    const mismatch = await h.call('insert_customer', { body: payload({ customer_mobile: '0127771009', confirm_password: 'secret13' }) });
+    expect(mismatch.json.Error).toMatch(/confirm_password/);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Access pages (spec §2, §5, §8): register through the plain form and arrive logged in; guests-only
+ * /register; forgot password and resend verification answer with their success messages; a bad
+ * reset link shows the spec's expired text; validation in English and Arabic (right to left); axe.
+ * The reset-token flow itself (SMS outbox → new password) is covered by tests/api/password-reset.test.ts.
+ */
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './helpers';
+
+const unique = () => `011${String(Date.now()).slice(-8)}`;
+
+test('register a new member through the form and arrive logged in', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await page.getByLabel('First Name').fill('Mei Ling');
+  await page.getByLabel('Mobile Number').fill(unique());
+  await page.locator('#reg-password').fill('secret12');
+  await page.locator('#reg-confirm').fill('secret12');
+  await page.locator('[data-access-form] button').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Registration successful')).toBeVisible();
+  await expect(page.locator('[data-account-name]')).toHaveText('Mei Ling');
+
+  // Logged in: /register and /login send the member home.
+  const res = await page.request.get('/register', { maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+  expect(res.headers().location).toBe('/');
+});
+
+test('registration validation and a mobile number already registered', async ({ page }) => {
+  await page.goto('/register');
+  await page.locator('[data-access-form] button').click();
+  await expect(page.locator('#reg-first-name-err')).toHaveText('First Name is required');
+  await expect(page.locator('#reg-mobile-err')).toHaveText('Mobile Number is required');
+  await expect(page.locator('#reg-password-err')).toHaveText('Password is required');
+  await page.getByLabel('First Name').fill('Ali');
+  await page.getByLabel('Mobile Number').fill('0123456789');
+  await page.locator('#reg-password').fill('abc');
+  await page.locator('#reg-confirm').fill('abd');
+  await page.locator('[data-access-form] button').click();
+  await expect(page.locator('#reg-password-err')).toHaveText('Password should be at least 6 characters');
+  await expect(page.locator('#reg-confirm-err')).toHaveText('Confirm password does not match');
+  await expect(page.getByLabel('First Name')).toHaveValue('Ali');
+  await page.locator('#reg-password').fill('secret12');
+  await page.locator('#reg-confirm').fill('secret12');
+  await page.locator('[data-access-form] button').click();
+  await expect(page.locator('[data-access-error]')).toHaveText('This mobile number is already registered. Please log in or reset your password.');
+  await expectAccessible(page);
+});
+
+test('forgot password: validation, then the SMS message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expectAccessible(page);
+  await page.locator('[data-access-form] button').click();
+  await expect(page.locator('#forgot-mobile-err')).toHaveText('Mobile Number is required');
+  await page.getByLabel('Mobile Number').fill('0123456789');
+  await page.locator('[data-access-form] button').click();
+  await expect(page.locator('[data-access-sent]')).toHaveText('Your password reset link will be sent by SMS within 60 seconds.');
+  await expectAccessible(page);
+});
+
+test('a bad reset link shows the expired text; the form refuses mismatched passwords', async ({ page }) => {
+  await page.goto('/password-reset');
+  await expect(page.locator('[data-access-error]')).toHaveText('Reset password token is expired. Please send new reset request.');
+  await page.goto('/password-reset?token=not-a-real-token-000000000000000000000000');
+  await page.locator('#reset-password').fill('newpass1');
+  await page.locator('#reset-confirm').fill('newpass2');
+  await page.locator('[data-access-form] button').click();
+  await expect(page.locator('#reset-confirm-err')).toHaveText('Confirm password does not match');
+  await page.locator('#reset-password').fill('newpass1');
+  await page.locator('#reset-confirm').fill('newpass1');
+  await page.locator('[data-access-form] button').click();
+  await expect(page.locator('[data-access-error]')).toHaveText('Reset password token is expired. Please send new reset request.');
+  await expectAccessible(page);
+});
+
+test('resend verification answers without telling whether the number is a member', async ({ page }) => {
+  await page.goto('/resend-verification');
+  await expect(page.locator('body')).toHaveClass(/grey-body/);
+  await page.getByLabel('Mobile Number').fill('0161234567');
+  await page.locator('[data-access-form] button').click();
+  await expect(page.locator('[data-access-sent]')).toContainText('a verification code will be sent by SMS');
+  await expectAccessible(page);
+});
+
+test.describe('Arabic on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('/ar/register is right to left with Arabic validation messages', async ({ page }) => {
+    await page.goto('/ar/register');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.locator('[data-access-form] button').click();
+    await expect(page.locator('#reg-first-name-err')).toHaveText('الاسم الأول مطلوب');
+    await expect(page.locator('#reg-mobile-err')).toHaveText('رقم الهاتف المحمول مطلوب');
+    await page.locator('#reg-password').fill('abc');
+    await page.locator('#reg-confirm').fill('abd');
+    await page.locator('[data-access-form] button').click();
+    await expect(page.locator('#reg-password-err')).toHaveText('يجب أن تتكون كلمة المرور من 6 أحرف على الأقل');
+    await expect(page.locator('#reg-confirm-err')).toHaveText('تأكيد كلمة المرور غير مطابق');
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(scroll).toBeLessThanOrEqual(client);
+    await expectAccessible(page);
+  });
+});
