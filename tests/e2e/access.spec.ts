@@ -11,7 +11,7 @@ const unique = () => `011${String(Date.now()).slice(-8)}`;
 
 test('register a new member through the form and arrive logged in', async ({ page }) => {
   await page.goto('/login');
-  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.locator('main').getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/register$/);
   await page.getByLabel('First Name').fill('Mei Ling');
   await page.getByLabel('Mobile Number').fill(unique());
@@ -51,7 +51,7 @@ test('registration validation and a mobile number already registered', async ({ 
 
 test('forgot password: validation, then the SMS message', async ({ page }) => {
   await page.goto('/login');
-  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.locator('main').getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   await expectAccessible(page);
   await page.locator('[data-access-form] button').click();
