@@ -19,6 +19,7 @@ import { orderRoutes } from './routes/orders';
 import { contentRoutes } from './routes/content';
 import { reviewRoutes } from './routes/reviews';
 import { favouriteRoutes } from './routes/favourites';
+import { voucherRoutes } from './routes/vouchers';
 
 export type XsApiOptions = {
   db: Db | (() => Promise<Db>);
@@ -64,6 +65,7 @@ export function createXsApi({
   contentRoutes(app);
   reviewRoutes(app);
   favouriteRoutes(app);
+  voucherRoutes(app);
   app.notFound((c) => c.json(new ApiError(404, 'api_not_found').body(callLocale(c)), 404));
   app.onError((err, c) => {
     console.error('[xs-api]', err);

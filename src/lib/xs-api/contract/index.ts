@@ -8,6 +8,7 @@ import * as orders from './orders';
 import * as content from './content';
 import * as reviews from './reviews';
 import * as favourites from './favourites';
+import * as vouchers from './vouchers';
 
 export * from './operation';
 export * from './access';
@@ -19,6 +20,7 @@ export * from './orders';
 export * from './content';
 export * from './reviews';
 export * from './favourites';
+export * from './vouchers';
 
 export const operations = {
   customer_login: access.customerLogin,
@@ -58,6 +60,7 @@ export const operations = {
   brand_listing: content.brandListing,
   company_contact: content.companyContact,
   get_reach_us: content.getReachUs,
+  voucher_detail: vouchers.voucherDetail,
 } as const;
 
 export type Operations = typeof operations;
