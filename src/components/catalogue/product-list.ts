@@ -43,7 +43,8 @@ function setupView(list: HTMLElement) {
       }
     });
   }
-  box.hidden = false;
+  // Shown in the place it already takes (no layout shift).
+  box.classList.remove('invisible');
 }
 
 function setupFilter(list: HTMLElement) {
