@@ -6,6 +6,8 @@
 import { defineMiddleware } from 'astro:middleware';
 import { localizePath, splitLocale } from './i18n/messages';
 import { apiFor } from './server/api-client';
+import { memberApi } from './features/shared/api';
+import { handleFormAction } from './features/shared/form-action';
 import { clearSession, readSession } from './server/session';
 import { setFlash } from './server/flash';
 
@@ -24,7 +26,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   let profile: ReturnType<App.Locals['profile']> | undefined;
   ctx.locals.profile = () =>
     (profile ??= session
-      ? ctx.locals.api
+      ? memberApi(ctx)
           .call('customer_detail')
           .then((r) => r.data)
           .catch((err) => {
@@ -37,6 +39,10 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
             throw err;
           })
       : Promise.resolve(null));
+
+  // A form posted to an Action (the one door): redirect after POST, or render the page with the result.
+  const handled = await handleFormAction(ctx);
+  if (handled) return handled;
 
   const isAccount = path === '/account' || path.startsWith('/account/');
   if (isAccount || MEMBER_FLOW.has(path)) {

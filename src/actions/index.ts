@@ -1,6 +1,7 @@
-/** Astro Actions: the browser's door for member-scoped and mutating calls (DESIGN Actions). */
+/** Astro Actions: the browser's one door for mutations (DESIGN). Gathers the features' actions. */
+import { access } from '../features/access/actions';
 import { cart } from './cart';
 import { checkout } from './checkout';
 import { delivery } from './delivery';
 
-export const server = { cart, checkout, delivery };
+export const server = { access, cart, checkout, delivery };

@@ -6,6 +6,7 @@
 import * as catalogue from '../paraglide/messages.js';
 
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../domain/constants';
+import { href } from '../domain/paths';
 
 export { DEFAULT_LOCALE, LOCALES, type Locale };
 
@@ -44,11 +45,8 @@ export function resolveLocale(value: string | null | undefined): Locale {
   return DEFAULT_LOCALE;
 }
 
-/** A site path in a locale: '/cart' → '/zh/cart' (EN stays unprefixed). */
-export function localizePath(locale: Locale, path: string): string {
-  const clean = path.startsWith('/') ? path : `/${path}`;
-  return locale === DEFAULT_LOCALE ? clean : `/${locale}${clean === '/' ? '' : clean}`;
-}
+/** A site path in a locale: '/cart' → '/zh/cart' (EN stays unprefixed). The rule is `href` of src/domain/paths.ts. */
+export const localizePath = href;
 
 /** Splits a URL path into its locale and the path without the prefix. */
 export function splitLocale(pathname: string): { locale: Locale; path: string } {

@@ -1,5 +1,2 @@
-/** Redirect targets taken from requests: only paths on this site, never another origin. */
-export function safeRedirectPath(value: string | null | undefined, fallback: string): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
-}
+/** Redirect targets taken from requests: the rule lives in src/domain/paths.ts. */
+export { safeRedirectPath } from '../domain/paths';

@@ -4,6 +4,7 @@
  * saved delivery choice; opens the delivery modal (its React code loads only then); logs out with
  * the spec's toast.
  */
+import { actions } from 'astro:actions';
 import { $cartCount, $session, $deliveryModalOpen } from '../../stores/session';
 import { $favourites } from '../../stores/favourites';
 import { $shipping, isShippingComplete } from '../../stores/shipping';
@@ -89,8 +90,8 @@ export function startHeader() {
   $<HTMLFormElement>('[data-logout-form]')?.addEventListener('submit', async (e) => {
     e.preventDefault();
     const form = e.currentTarget as HTMLFormElement;
-    const res = await fetch(form.action, { method: 'POST', headers: { accept: 'application/json' } }).catch(() => null);
-    if (!res?.ok) return form.submit();
+    const { error } = await actions.access.logout(new FormData(form)).catch(() => ({ error: true }));
+    if (error) return form.submit();
     $shipping.set(null);
     $session.set(null);
     $cartCount.set(0);

@@ -61,6 +61,12 @@ function buildPath(template: string, params: Record<string, string | number | un
     .join('/');
 }
 
+/** True when an operation's query schema has a `lang` field (catalogue data per language). */
+function takesLang(op: { query?: z.ZodType }): boolean {
+  const shape = (op.query as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return !!shape && 'lang' in shape;
+}
+
 /** Creates a client. Each call resolves to the checked success answer or throws XsApiError. */
 export function createXsClient(options: XsClientOptions) {
   async function call<N extends OperationName>(name: N, input: CallInput<N> = {}): Promise<ResultOf<N>> {
@@ -70,6 +76,8 @@ export function createXsClient(options: XsClientOptions) {
     for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
       if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
     }
+    // Catalogue data in the caller's language: operations with a `lang` query get the client's locale.
+    if (takesLang(op) && !url.searchParams.has('lang')) url.searchParams.set('lang', options.locale);
     const headers: Record<string, string> = { [API_KEY_HEADER]: options.apiKey, 'accept-language': options.locale };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (input.body !== undefined) headers['content-type'] = 'application/json';

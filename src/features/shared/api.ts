@@ -1,0 +1,43 @@
+/**
+ * The two doors to the contract client (DESIGN The feature layer). A feature's queries and actions
+ * choose one; pages and components never hold a client.
+ *
+ * - `publicApi(locale)`: no session and no member code, so whatever a cacheable page (home,
+ *   catalogue, product, content) reads with it is the same for every shopper and can never carry
+ *   one member's data into a shared cache.
+ * - `memberApi(ctx)`: the logged-in member's session (Bearer token, member code in the path), for
+ *   per-user pages and Actions. For a guest the member-scoped operations answer 401, which the
+ *   error mapping (./errors.ts) turns into the spec §6 expired-session text.
+ *
+ * Both talk to the bundled API in-process, or over HTTP to XS_API_URL when it is set.
+ */
+import { createXsClient, type XsClient } from '../../lib/xs-api/client';
+import type { Locale } from '../../i18n/messages';
+import { config } from '../../server/config';
+import { bundledApi } from '../../server/runtime';
+import type { SessionPayload } from '../../server/session';
+
+/** What the feature layer needs of an Astro page, endpoint or action context. */
+export type FeatureContext = { locals: Pick<App.Locals, 'locale' | 'session'> };
+
+function client(locale: Locale, session: SessionPayload | null): XsClient {
+  const remote = config.xsApiUrl;
+  return createXsClient({
+    fetch: remote ? (r) => fetch(r) : async (r) => (await bundledApi()).fetch(r),
+    baseUrl: remote || 'http://in-process',
+    apiKey: config.xsApiKey,
+    locale,
+    token: session?.token ?? null,
+    member: session?.member ?? null,
+  });
+}
+
+/** A client that cannot carry a member: for public, cacheable reads. */
+export function publicApi(locale: Locale): XsClient {
+  return client(locale, null);
+}
+
+/** A client acting as the request's member (or as a guest, who gets 401 on member operations). */
+export function memberApi(ctx: FeatureContext): XsClient {
+  return client(ctx.locals.locale, ctx.locals.session);
+}

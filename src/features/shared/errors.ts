@@ -1,0 +1,64 @@
+/**
+ * The one mapping from a failed contract call to what the shopper reads (spec §8): an HTTP status
+ * and a message in the shopper's language. Every Action, query and page goes through it.
+ *
+ * - A refusal of the API (4xx) keeps its `Error` text: the API already wrote it in the caller's
+ *   language (Accept-Language).
+ * - 401 (no session, expired or revoked) becomes 'Sorry, your login session has expired. Please
+ *   login again.' (spec §6).
+ * - A transport fault or a 5xx becomes 'Oops, Something went wrong on server.' with 502.
+ */
+import { ActionError, type ActionAPIContext } from 'astro:actions';
+import { XsApiError } from '../../lib/xs-api/client';
+import { translate, type Locale } from '../../i18n/messages';
+
+/** What the shopper is told about a failure: `status` is 4xx for their mistakes, 5xx otherwise. */
+export type ShopperError = { status: number; message: string; body: Record<string, unknown> };
+
+/** Maps an error thrown by a contract call (XsApiError) to a status and a message in `locale`. */
+export function shopperError(err: unknown, locale: Locale): ShopperError {
+  if (err instanceof XsApiError) {
+    if (err.status === 401) return { status: 401, message: translate(locale, 'session_expired'), body: err.body };
+    if (err.status >= 400 && err.status < 500) return { status: err.status, message: err.message || translate(locale, 'generic_error'), body: err.body };
+    return { status: 502, message: translate(locale, 'generic_error'), body: err.body };
+  }
+  return { status: 500, message: translate(locale, 'generic_error'), body: {} };
+}
+
+type ActionCode = ConstructorParameters<typeof ActionError>[0]['code'];
+const CODE_BY_STATUS: Record<number, ActionCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'CONTENT_TOO_LARGE',
+  422: 'UNPROCESSABLE_CONTENT',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** The ActionError for a failure: its code follows the status, its message is the shopper's text. */
+export function toActionError(err: unknown, locale: Locale): ActionError {
+  if (err instanceof ActionError) return err;
+  const e = shopperError(err, locale);
+  return new ActionError({ code: CODE_BY_STATUS[e.status] ?? (e.status >= 500 ? 'BAD_GATEWAY' : 'BAD_REQUEST'), message: e.message });
+}
+
+/**
+ * Runs the contract calls of an Action: any failure becomes an ActionError with the shopper's text.
+ * Errors that are not contract errors (bugs) are rethrown as they are, so they reach the log.
+ */
+export async function viaApi<T>(ctx: Pick<ActionAPIContext, 'locals'>, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof XsApiError || err instanceof ActionError) throw toActionError(err, ctx.locals.locale);
+    throw err;
+  }
+}
+
+/** The calling member's code; a guest gets UNAUTHORIZED with the spec §6 expired-session text. */
+export function requireMember(ctx: Pick<ActionAPIContext, 'locals'>): string {
+  if (!ctx.locals.session) throw new ActionError({ code: 'UNAUTHORIZED', message: translate(ctx.locals.locale, 'session_expired') });
+  return ctx.locals.session.member;
+}
