@@ -5,7 +5,8 @@
  * the spec's toast.
  */
 import { actions } from 'astro:actions';
-import { $cartCount, $session, $deliveryModalOpen } from '../../stores/session';
+import { $cartCount, $session } from '../../stores/session';
+import { openDeliveryModal } from '../../features/delivery/modal';
 import { $favourites } from '../../stores/favourites';
 import { $shipping, isShippingComplete } from '../../stores/shipping';
 import { isPickupExpired } from '../../domain/pickup';
@@ -29,13 +30,6 @@ export async function refreshSession(): Promise<MeAnswer | null> {
   $cartCount.set(me.cart_count);
   $favourites.set(me.favourites ?? []);
   return me;
-}
-
-let modalLoaded: Promise<unknown> | undefined;
-function openDeliveryModal(step?: 0 | 1 | 2 | 3) {
-  const header = document.querySelector<HTMLElement>('[data-header]');
-  modalLoaded ??= import('../../islands/delivery/mount').then((m) => m.mountDeliveryModal(document.getElementById('delivery-root')!, header?.dataset.locale ?? 'en'));
-  $deliveryModalOpen.set({ step });
 }
 
 export function startHeader() {
