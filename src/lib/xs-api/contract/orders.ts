@@ -1,5 +1,6 @@
 /** Order operations (spec §7 Checkout, orders and payment; §3 Order). */
 import { z } from 'zod';
+import { remarkSchema } from '../../../domain/validation';
 import { amount, amountInput, defineOperation, statusOk } from './operation';
 
 const ADDRESS_FIELDS = ['person', 'phone', 'address1', 'address2', 'postcode', 'city', 'state', 'country'] as const;
@@ -32,7 +33,8 @@ export const orderInput = z.looseObject({
     order_rounding: amountInput.optional(),
     order_delivery_charges: amountInput.default(0),
     order_voucher_amount: amountInput.default(0),
-    order_remark: z.string().max(180, 'remark should not exceed 180 characters').default(''),
+    /** Spec §5 rule and message from src/domain/validation.ts: trimmed, ≤ 180, 'remark_max'; missing → ''. */
+    order_remark: remarkSchema,
     product: z.array(orderLineInput).min(1).max(100),
     add_id: z.number().int().optional(),
     order_del_pickup_store_code: z.string().max(20).optional(),
