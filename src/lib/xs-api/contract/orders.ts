@@ -23,6 +23,7 @@ export const orderLineInput = z.object({
 
 /** The order a client submits (spec §3 Order). Amounts are ringgit with 2 decimals. */
 export const orderInput = z.looseObject({
+    /** Chosen by the client per checkout; a retry sends the same key and body (see `addOrder`). */
     idempotency_key: z.string().min(8).max(100),
     action: z.literal('purchase').default('purchase'),
     bill_platform: z.literal('website').default('website'),
@@ -89,7 +90,7 @@ export const addOrder = defineOperation({
   path: 'add_order/:member',
   member: 'required',
   summary:
-    'Place an order. Prices, delivery charge, voucher and total are recomputed on the server; a disagreeing amount is refused (409). Stock is taken in the same transaction. A retry with the same idempotency_key returns the first order.',
+    'Place an order. Prices, delivery charge, voucher and total are recomputed on the server; a disagreeing amount is refused (409). Stock is taken in the same transaction. A retry with the same idempotency_key and the same body returns the first order; the same key with a different body (or from another member) is refused (409) and changes nothing.',
   body: orderInput,
   response: z.object({ Status: statusOk, order_refno: z.string(), data: order }),
 });
