@@ -66,37 +66,91 @@ export function groupOrdersByTab<T>(
 
 /** Prefix of web order reference numbers. */
 export const ORDER_REFNO_PREFIX = 'WEB';
-const REFNO_RE = /^WEB(\d{2})(\d{2})(\d{2})(\d{4,})$/;
+/** Digits of an order number's suffix (for the first 10^8 orders; see `formatOrderRefno`). */
+export const ORDER_NUMBER_DIGITS = 8;
+const SUFFIX_SPACE = 100_000_000; // 10^ORDER_NUMBER_DIGITS
+const HALF_SPACE = 10_000; // each Feistel half holds 4 decimal digits
+/**
+ * Round keys of the suffix scramble. FIXED FOREVER: changing them would let a new order number
+ * equal one already issued.
+ */
+const ROUND_KEYS = [0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c] as const;
+const REFNO_RE = /^WEB(\d{2})(\d{2})(\d{2})([1-9]\d*)?(\d{8})$/;
+
+/** The Feistel round function: 0–9999 → 0–9999, a 32-bit integer hash of the half and the key. */
+function roundFn(half: number, key: number): number {
+  let x = Math.imul(half ^ key, 0x9e3779b1);
+  x ^= x >>> 15;
+  x = Math.imul(x, 0x85ebca77);
+  x ^= x >>> 13;
+  return (x >>> 0) % HALF_SPACE;
+}
+
+/**
+ * The order-number scramble: a bijection of 0 … 10^8 − 1 onto itself, a 4-round Feistel network
+ * over two 4-digit halves (left = n div 10^4, right = n mod 10^4; each round: left, right ←
+ * right, (left + F(right, key)) mod 10^4). Consecutive inputs give unrelated outputs
+ * (0 → 58322089, 1 → 6856920, 2 → 30272999), so a suffix does not tell how many orders came before it. It
+ * hides counts from shoppers, not from someone reading this code (no secret key).
+ * @param n an integer 0 … 99 999 999
+ * @returns an integer 0 … 99 999 999; `unscrambleOrderNumber` undoes it
+ * @throws RangeError outside that range.
+ */
+export function scrambleOrderNumber(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0 || n >= SUFFIX_SPACE) throw new RangeError(`Order number to scramble must be 0–99999999, got ${n}`);
+  let left = Math.floor(n / HALF_SPACE);
+  let right = n % HALF_SPACE;
+  for (const key of ROUND_KEYS) [left, right] = [right, (left + roundFn(right, key)) % HALF_SPACE];
+  return left * HALF_SPACE + right;
+}
+
+/** The inverse of `scrambleOrderNumber` (same range; RangeError outside it). */
+export function unscrambleOrderNumber(m: number): number {
+  if (!Number.isSafeInteger(m) || m < 0 || m >= SUFFIX_SPACE) throw new RangeError(`Order number to unscramble must be 0–99999999, got ${m}`);
+  let left = Math.floor(m / HALF_SPACE);
+  let right = m % HALF_SPACE;
+  for (const key of [...ROUND_KEYS].reverse()) [left, right] = [(right - roundFn(left, key) + HALF_SPACE) % HALF_SPACE, left];
+  return left * HALF_SPACE + right;
+}
 
 /**
  * Build an order reference number (`order_refno`): 'WEB' + YYMMDD of the order date (Malaysian
- * time, UTC+8) + the day's sequence number, zero-padded to at least 4 digits:
- * (1, '2026-11-22') → 'WEB2611220001'. Past 9999 orders a day the sequence simply grows to 5+
- * digits ('WEB26112210000'), so numbers stay unique and sort by date first.
- * @param seq the order's number within its day, an integer ≥ 1
+ * time, UTC+8) + an 8-digit suffix derived from `serial`, the value of the database sequence
+ * `order_number_seq` (one per order, shop-wide, never reused):
+ * suffix = `scrambleOrderNumber(serial − 1)`, zero-padded to 8 digits.
+ * (1, '2026-11-22') → 'WEB26112258322089'; (2, '2026-11-22') → 'WEB26112206856920'.
+ * Unique because the sequence is and the scramble is a bijection; the date only sorts and reads
+ * well. Past 10^8 orders, serial − 1 = block × 10^8 + rest gives the suffix block (no leading
+ * zero) + the 8 scrambled digits of rest, so numbers stay unique.
+ * @param serial the order's sequence value, an integer ≥ 1
  * @param date the order date 'YYYY-MM-DD', or an instant whose UTC+8 date is used
- * @throws RangeError on a bad sequence number or date.
+ * @throws RangeError on a bad serial or date.
  */
-export function formatOrderRefno(seq: number, date: string | Instant): string {
-  if (!Number.isSafeInteger(seq) || seq < 1) throw new RangeError(`Order sequence must be an integer ≥ 1, got ${seq}`);
+export function formatOrderRefno(serial: number, date: string | Instant): string {
+  if (!Number.isSafeInteger(serial) || serial < 1) throw new RangeError(`Order serial must be an integer ≥ 1, got ${serial}`);
   const day = typeof date === 'string' ? date : shopDate(date);
   if (!isDateString(day)) throw new RangeError(`Invalid order date "${day}", expected YYYY-MM-DD`);
   const [y, m, d] = day.split('-') as [string, string, string];
   if (y < '2000' || y > '2099') throw new RangeError(`Order year must be 2000–2099, got ${y}`);
-  return `${ORDER_REFNO_PREFIX}${y.slice(2)}${m}${d}${String(seq).padStart(4, '0')}`;
+  const index = serial - 1;
+  const block = Math.floor(index / SUFFIX_SPACE);
+  const suffix = String(scrambleOrderNumber(index % SUFFIX_SPACE)).padStart(ORDER_NUMBER_DIGITS, '0');
+  return `${ORDER_REFNO_PREFIX}${y.slice(2)}${m}${d}${block > 0 ? block : ''}${suffix}`;
 }
 
 /**
- * Read an order reference number made by `formatOrderRefno`: 'WEB2611220001' →
- * { date: '2026-11-22', seq: 1 }; null when it is not one (another format or an impossible date).
+ * Read an order reference number made by `formatOrderRefno`: 'WEB26112258322089' →
+ * { date: '2026-11-22', serial: 1 }; null when it is not one (another format such as the older
+ * 'WEB' + YYMMDD + 4-digit numbers, or an impossible date).
  */
-export function parseOrderRefno(refno: string): { date: string; seq: number } | null {
+export function parseOrderRefno(refno: string): { date: string; serial: number } | null {
   const m = REFNO_RE.exec(refno);
   if (!m) return null;
   const date = `20${m[1]}-${m[2]}-${m[3]}`;
-  const seq = Number(m[4]);
-  if (!isDateString(date) || seq < 1 || (m[4]!.length > 4 && m[4]!.startsWith('0'))) return null;
-  return { date, seq };
+  if (!isDateString(date)) return null;
+  const block = m[4] ? Number(m[4]) : 0;
+  const serial = block * SUFFIX_SPACE + unscrambleOrderNumber(Number(m[5])) + 1;
+  return Number.isSafeInteger(serial) ? { date, serial } : null;
 }
 
 /** The message-catalogue key of a status's label: 'Ready To Pickup' → 'status_ready_to_pickup'. */

@@ -146,9 +146,16 @@ export function addressSchemaFor(states: readonly string[]) {
 }
 
 /**
- * Checkout order remark (spec §4, §5): optional, ≤ 180 'remark_max'. Missing or null → ''.
+ * Checkout order remark (spec §4, §5): optional, trimmed, ≤ 180 characters 'remark_max'; not a
+ * string → 'invalid'. Missing or null → ''. The one rule for the checkout form and the add_order
+ * contract (`order_remark`), so both give the same message.
  */
-export const remarkSchema = z.preprocess((v) => v ?? '', z.string({ error: 'invalid' }).trim().max(REMARK_MAX_LENGTH, 'remark_max'));
+export const remarkSchema = z
+  .string({ error: 'invalid' })
+  .trim()
+  .max(REMARK_MAX_LENGTH, 'remark_max')
+  .nullish()
+  .transform((v) => v ?? '');
 
 /**
  * Change-password form (spec §5): current_password required ('field_required'); new_password

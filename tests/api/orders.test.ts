@@ -1,14 +1,16 @@
 /**
  * Orders (spec §3 Order, §4 Checkout, §7 add_order / order_listing / order_detail; DESIGN "The
  * server recomputes"): prices, delivery and totals from the database, stock taken in the order's
- * transaction, idempotent retries, and refusals that change nothing.
+ * transaction, idempotent retries, and refusals that change nothing. Concurrency: many members at
+ * once, on PGlite or on PostgreSQL (TEST_DATABASE_URL).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
 import { createHarness, DEMO_MEMBER, type Harness } from './harness';
-import { customers, memberVouchers, orders, products, stores, storeStock } from '../../src/server/xs-api/db/schema';
+import { catalogueLines, createMembers, pickupOrderBody, setStock as setStockAt, stockAt, type Line, type Member } from './order-fixtures';
+import { customers, memberVouchers, orderItems, orders, products, stores } from '../../src/server/xs-api/db/schema';
 import { formatAmount, toSen } from '../../src/domain/money';
-import { orderTotals } from '../../src/domain/totals';
+import { lineAmount, orderTotals } from '../../src/domain/totals';
 import { earliestPickupDate, pickupTimeSlots } from '../../src/domain/pickup';
 
 let h: Harness;
@@ -17,40 +19,18 @@ const M: string = DEMO_MEMBER.memberCode;
 const STORE = { code: 'S001', no: '' };
 let pickup: { date: string; time: string };
 let defaultAddressId: number;
-let n = 0;
+/** Order numbers: 'WEB' + YYMMDD + 8 digits (src/domain/orders.ts formatOrderRefno). */
+const REFNO = /^WEB\d{14}$/;
 
-type Line = { code: string; priceSen: number; qty: number };
-
-async function stockOf(code: string) {
-  const [r] = await h.db.select().from(storeStock).where(and(eq(storeStock.storeCode, STORE.code), eq(storeStock.productCode, code)));
-  return r!.quantity;
-}
-async function setStock(code: string, quantity: number) {
-  await h.db.update(storeStock).set({ quantity }).where(and(eq(storeStock.storeCode, STORE.code), eq(storeStock.productCode, code)));
-}
+const stockOf = (code: string) => stockAt(h, STORE.code, code);
+const setStock = (code: string, quantity: number) => setStockAt(h, STORE.code, code, quantity);
 async function line(index: number, qty = 1): Promise<Line> {
   const rows = await h.db.select().from(products).orderBy(products.productCode).limit(1).offset(index);
   await setStock(rows[0]!.productCode, 20);
   return { code: rows[0]!.productCode, priceSen: rows[0]!.finalPriceSen, qty };
 }
-
-function pickupOrder(lines: Line[], extra: Record<string, unknown> = {}) {
-  const subtotal = lines.reduce((s, l) => s + l.priceSen * l.qty, 0);
-  const t = orderTotals({ subtotalSen: subtotal, deliverySen: 0 });
-  return {
-    idempotency_key: `test-key-${++n}-${Date.now()}`,
-    order_del_type: 'PICKUP',
-    store: STORE.no,
-    order_amount: formatAmount(t.totalSen),
-    order_rounding: formatAmount(t.roundingSen),
-    order_delivery_charges: '0.00',
-    order_voucher_amount: '0.00',
-    order_del_pickup_date: pickup.date,
-    order_del_pickup_time: pickup.time,
-    product: lines.map((l) => ({ product_code: l.code, product_quantity: l.qty, product_price: formatAmount(l.priceSen), product_amount: formatAmount(l.priceSen * l.qty) })),
-    ...extra,
-  };
-}
+const pickupOrder = (lines: Line[], extra: Record<string, unknown> = {}) => pickupOrderBody(lines, { storeNo: STORE.no, ...pickup }, extra);
+const orderCount = async () => (await h.db.select({ refno: orders.orderRefno }).from(orders)).length;
 
 beforeAll(async () => {
   h = await createHarness();
@@ -65,7 +45,6 @@ beforeAll(async () => {
   defaultAddressId = (await h.call(`address_listing/${M}`, { token })).json.data[0].add_id;
 });
 afterAll(() => h?.close());
-beforeEach(() => undefined);
 
 describe('add_order: store pick-up', () => {
   it('places the order priced from the database and takes the stock', async () => {
@@ -75,7 +54,7 @@ describe('add_order: store pick-up', () => {
     const r = await h.call(`add_order/${M}`, { token, body: pickupOrder(lines, { order_remark: 'Please pack separately' }) });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.Status).toBe(1);
-    expect(r.json.order_refno).toMatch(/^WEB\d{10,}$/);
+    expect(r.json.order_refno).toMatch(REFNO);
     expect(r.json.data).toMatchObject({
       order_status: 'Pending', order_del_type: 'PICKUP', order_del_pickup_date: pickup.date, order_del_pickup_time: pickup.time,
       order_del_pickup_store_code: STORE.code, order_remark: 'Please pack separately', bill_platform: 'website',
@@ -164,7 +143,7 @@ describe('add_order: home delivery and vouchers', () => {
     const first = await line(9, 1);
     // Enough units for the voucher's RM30 minimum spend.
     const l = { ...first, qty: Math.min(20, Math.ceil(3000 / first.priceSen)) };
-    const subtotal = l.priceSen * l.qty;
+    const subtotal = lineAmount(l.priceSen, l.qty);
     const charge = await h.call(`delivery_charges/${M}`, {
       token,
       body: { product: [{ product_code: l.code, product_quantity: l.qty }], state: 'KUL', distance_km: await distanceToStore() },
@@ -210,3 +189,140 @@ async function distanceToStore() {
   const list = (await h.call(`pickup_store_listing?latitude=${addr.latitude}&longitude=${addr.longitude}`)).json.data as { store_code: string; distance_km: number }[];
   return list.find((s) => s.store_code === STORE.code)!.distance_km;
 }
+
+describe('add_order: idempotency key replays', () => {
+  it('answers the first order to every concurrent submit of one body, taking stock once', async () => {
+    const l = await line(10, 2);
+    const body = pickupOrder([l]);
+    const before = await orderCount();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => h.call(`add_order/${M}`, { token, body })));
+    for (const r of answers) expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(new Set(answers.map((r) => r.json.order_refno)).size).toBe(1);
+    expect(await orderCount()).toBe(before + 1);
+    expect(await stockOf(l.code)).toBe(20 - 2);
+  });
+
+  it('refuses (409) the same key with a different body, changing nothing', async () => {
+    const l = await line(11, 1);
+    const other = await line(12, 1);
+    const body = pickupOrder([l]);
+    const first = await h.call(`add_order/${M}`, { token, body });
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    // An unused voucher of the member, which a refused replay must leave unused.
+    const [voucher] = await h.db
+      .insert(memberVouchers)
+      .values({ vmVoucherNo: `VM-IDEM-${Date.now()}`, memberCode: M, vcCode: 'RM5OFF', vcNo: 'IDEM', expireDate: '2099-12-31' })
+      .returning();
+    const before = { orders: await orderCount(), l: await stockOf(l.code), other: await stockOf(other.code) };
+    const variants = [
+      { ...body, product: [{ ...body.product[0], product_quantity: 2 }] },
+      pickupOrder([other], { idempotency_key: body.idempotency_key }),
+      { ...body, order_remark: 'A different remark' },
+      { ...body, order_voucher_no: voucher!.vmVoucherNo },
+    ];
+    for (const variant of variants) {
+      const r = await h.call(`add_order/${M}`, { token, body: variant });
+      expect(r.status, JSON.stringify(r.json)).toBe(409);
+      expect(r.json).toMatchObject({ Status: 0, Error: 'This request was already used for a different order. Please try again.' });
+    }
+    const zh = await h.call(`add_order/${M}`, { token, body: variants[0], headers: { 'accept-language': 'zh' } });
+    expect(zh.json.Error).toBe('此请求已用于另一笔订单，请重试。');
+    expect(await orderCount()).toBe(before.orders);
+    expect(await stockOf(l.code)).toBe(before.l);
+    expect(await stockOf(other.code)).toBe(before.other);
+    const [after] = await h.db.select().from(memberVouchers).where(eq(memberVouchers.vmVoucherNo, voucher!.vmVoucherNo));
+    expect(after).toMatchObject({ usedAt: null, usedOrderRefno: null });
+    // The same body still answers the first order; the key stays with it.
+    const again = await h.call(`add_order/${M}`, { token, body: { ...body, product: [...body.product] } });
+    expect(again.json.order_refno).toBe(first.json.order_refno);
+  });
+
+  it('refuses the key of another member (409), and different bodies racing on one key make one order', async () => {
+    const l = await line(13, 1);
+    const body = pickupOrder([l]);
+    expect((await h.call(`add_order/${M}`, { token, body })).status).toBe(200);
+    const [other] = await createMembers(h, 1, 'K');
+    const stolen = await h.call(`add_order/${other!.member}`, { token: other!.token, body });
+    expect(stolen.status).toBe(409);
+    expect(stolen.json.Error).toBe('This request was already used for a different order. Please try again.');
+
+    const key = `race-${Date.now()}`;
+    const bodies = [1, 2, 3, 4].map((qty) => pickupOrder([{ ...l, qty }], { idempotency_key: key }));
+    const answers = await Promise.all(bodies.map((b) => h.call(`add_order/${M}`, { token, body: b })));
+    expect(answers.filter((r) => r.status === 200), JSON.stringify(answers.map((r) => r.json))).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409 && /different order/.test(r.json.Error))).toHaveLength(3);
+    const placed = await h.db.select().from(orders).where(eq(orders.idempotencyKey, key));
+    expect(placed).toHaveLength(1);
+    const [item] = await h.db.select().from(orderItems).where(eq(orderItems.orderRefno, placed[0]!.orderRefno));
+    expect(await stockOf(l.code)).toBe(20 - 1 - item!.quantity);
+  });
+});
+
+describe('add_order: the checkout remark rule (spec §5)', () => {
+  it('answers a 400 with the spec message in the caller\'s language', async () => {
+    const l = await line(14, 1);
+    const body = pickupOrder([l], { order_remark: 'x'.repeat(181) });
+    const texts = { en: 'remark should not exceed 180 characters', zh: '备注不能超过180个字符', ar: 'يجب ألا تتجاوز الملاحظة 180 حرفًا' };
+    for (const [lang, text] of Object.entries(texts)) {
+      const r = await h.call(`add_order/${M}`, { token, body, headers: { 'accept-language': lang } });
+      expect(r.status).toBe(400);
+      expect(r.json).toEqual({ Status: 0, Error: text, field: 'order_remark' });
+    }
+    // Trimmed first, as the checkout form does: 180 characters and spaces pass.
+    const ok = await h.call(`add_order/${M}`, { token, body: pickupOrder([l], { order_remark: `  ${'y'.repeat(180)}  ` }) });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect(ok.json.data.order_remark).toBe('y'.repeat(180));
+    expect(await stockOf(l.code)).toBe(19);
+  });
+});
+
+describe('add_order: many members at once', () => {
+  const PRODUCTS = 40;
+  let members: Member[];
+  let lines: Line[];
+
+  beforeAll(async () => {
+    members = await createMembers(h, PRODUCTS);
+    lines = await catalogueLines(h, 20, PRODUCTS);
+    for (const l of lines) await setStock(l.code, 10);
+  });
+
+  it('40 members checking out 40 different products at the same moment, three rounds: 120 orders, no errors', async () => {
+    const refnos: string[] = [];
+    const started = performance.now();
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(
+        members.map((m, i) => h.call(`add_order/${m.member}`, { token: m.token, body: pickupOrder([lines[(i + round) % PRODUCTS]!]) })),
+      );
+      const failed = answers.filter((r) => r.status !== 200 || r.json.Status !== 1);
+      expect(failed.map((r) => `${r.status} ${JSON.stringify(r.json)}`)).toEqual([]);
+      refnos.push(...answers.map((r) => r.json.order_refno as string));
+    }
+    const ms = Math.round(performance.now() - started);
+    console.info(`[orders] ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: 3 rounds × 40 concurrent checkouts → ${refnos.length} orders in ${ms} ms`);
+    expect(refnos).toHaveLength(120);
+    for (const refno of refnos) expect(refno).toMatch(REFNO);
+    expect(new Set(refnos).size).toBe(120);
+    const stored = await h.db.select({ refno: orders.orderRefno }).from(orders).where(inArray(orders.memberCode, members.map((m) => m.member)));
+    expect(new Set(stored.map((o) => o.refno))).toEqual(new Set(refnos));
+    for (const l of lines) expect(await stockOf(l.code)).toBe(10 - 3);
+  });
+
+  it('200 concurrent checkouts of one product with 10 in stock → exactly 10 orders', async () => {
+    const l = { ...lines[0]! };
+    await setStock(l.code, 10);
+    const before = await h.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productCode, l.code));
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => members[i % PRODUCTS]!).map((m) => h.call(`add_order/${m.member}`, { token: m.token, body: pickupOrder([l]) })),
+    );
+    console.info(`[orders] ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: 200 concurrent checkouts of 10 units → ${Math.round(performance.now() - started)} ms`);
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(10);
+    const refused = answers.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(190);
+    for (const r of refused) expect(r.json.product).toEqual([{ product_code: l.code, available_quantity: 0 }]);
+    expect(await stockOf(l.code)).toBe(0);
+    const after = await h.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productCode, l.code));
+    expect(after.length - before.length).toBe(10);
+  });
+});

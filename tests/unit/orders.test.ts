@@ -8,6 +8,8 @@ import {
   ORDER_TABS,
   orderTab,
   parseOrderRefno,
+  scrambleOrderNumber,
+  unscrambleOrderNumber,
 } from '../../src/domain/orders';
 import { shopInstant } from '../../src/domain/shop-time';
 
@@ -91,17 +93,28 @@ describe('groupOrdersByTab', () => {
 });
 
 describe('formatOrderRefno and parseOrderRefno', () => {
-  it('writes WEB + YYMMDD + a 4-digit daily sequence', () => {
-    expect(formatOrderRefno(1, '2026-11-22')).toBe('WEB2611220001');
-    expect(formatOrderRefno(42, '2027-01-05')).toBe('WEB2701050042');
-    expect(formatOrderRefno(9999, '2026-11-22')).toBe('WEB2611229999');
-    expect(formatOrderRefno(10000, '2026-11-22')).toBe('WEB26112210000');
+  it('writes WEB + YYMMDD + 8 digits scrambled from the sequence value (fixed forever)', () => {
+    expect(formatOrderRefno(1, '2026-11-22')).toBe('WEB26112258322089');
+    expect(formatOrderRefno(2, '2026-11-22')).toBe('WEB26112206856920');
+    expect(formatOrderRefno(3, '2027-01-05')).toBe('WEB27010530272999');
+    expect(formatOrderRefno(100_000_000, '2026-11-22')).toBe('WEB26112260194907');
+    // Past 10^8 orders the block number goes in front of the 8 digits.
+    expect(formatOrderRefno(100_000_001, '2026-11-22')).toBe('WEB261122158322089');
+  });
+
+  it('does not reveal how many orders came before: consecutive values give unrelated suffixes', () => {
+    const suffixes = Array.from({ length: 1000 }, (_, i) => Number(formatOrderRefno(i + 1, '2026-11-22').slice(9)));
+    const ascending = suffixes.slice(1).filter((s, i) => s > suffixes[i]!).length;
+    expect(ascending).toBeGreaterThan(400);
+    expect(ascending).toBeLessThan(600);
+    // Most suffixes are far from the count (the first 1000 orders are not numbered 1…1000).
+    expect(suffixes.filter((s) => s < 100_000).length).toBeLessThan(10);
   });
 
   it('takes the date of an instant in Kuala Lumpur', () => {
-    expect(formatOrderRefno(7, new Date('2026-11-22T15:59:00Z'))).toBe('WEB2611220007');
-    expect(formatOrderRefno(7, new Date('2026-11-22T16:00:00Z'))).toBe('WEB2611230007');
-    expect(formatOrderRefno(7, shopInstant('2026-11-23', '00:00').getTime())).toBe('WEB2611230007');
+    expect(formatOrderRefno(7, new Date('2026-11-22T15:59:00Z'))).toBe(`WEB261122${formatOrderRefno(7, '2026-11-22').slice(9)}`);
+    expect(formatOrderRefno(7, new Date('2026-11-22T16:00:00Z')).slice(3, 9)).toBe('261123');
+    expect(formatOrderRefno(7, shopInstant('2026-11-23', '00:00').getTime()).slice(3, 9)).toBe('261123');
   });
 
   it.each([
@@ -112,31 +125,50 @@ describe('formatOrderRefno and parseOrderRefno', () => {
     [1, '22/11/2026'],
     [1, '1999-12-31'],
     [1, '2100-01-01'],
-  ])('rejects sequence %d on %s', (seq, date) => {
-    expect(() => formatOrderRefno(seq, date)).toThrow(RangeError);
+  ])('rejects serial %d on %s', (serial, date) => {
+    expect(() => formatOrderRefno(serial, date)).toThrow(RangeError);
   });
 
   it('reads a reference back, and refuses other formats', () => {
-    expect(parseOrderRefno('WEB2611220001')).toEqual({ date: '2026-11-22', seq: 1 });
-    expect(parseOrderRefno('WEB26112210000')).toEqual({ date: '2026-11-22', seq: 10000 });
-    expect(parseOrderRefno('WEB2602300001')).toBeNull(); // 30 February
-    expect(parseOrderRefno('WEB2611220000')).toBeNull(); // sequence 0
-    expect(parseOrderRefno('WEB26112200001')).toBeNull(); // over-padded
-    expect(parseOrderRefno('ORD2611220001')).toBeNull();
-    expect(parseOrderRefno('WEB261122001')).toBeNull();
+    expect(parseOrderRefno('WEB26112258322089')).toEqual({ date: '2026-11-22', serial: 1 });
+    expect(parseOrderRefno('WEB261122158322089')).toEqual({ date: '2026-11-22', serial: 100_000_001 });
+    expect(parseOrderRefno('WEB26023058322089')).toBeNull(); // 30 February
+    expect(parseOrderRefno('WEB261122058322089')).toBeNull(); // block with a leading zero
+    expect(parseOrderRefno('WEB2611220001')).toBeNull(); // the older daily-count format
+    expect(parseOrderRefno('ORD26112258322089')).toBeNull();
+    expect(parseOrderRefno('WEB2611225832208')).toBeNull();
   });
 
-  it('round-trips and sorts by date, then by sequence within a day (property)', () => {
+  it('round-trips, is unique per serial, and sorts by date first (property)', () => {
     const day = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2099, 11, 31) }).map((ms) => new Date(ms).toISOString().slice(0, 10));
-    const seq = fc.integer({ min: 1, max: 9999 });
+    const serial = fc.integer({ min: 1, max: 100_000_000 });
     fc.assert(
-      fc.property(day, seq, day, seq, (d1, s1, d2, s2) => {
+      fc.property(day, serial, day, serial, (d1, s1, d2, s2) => {
         const a = formatOrderRefno(s1, d1);
-        expect(parseOrderRefno(a)).toEqual({ date: d1, seq: s1 });
+        expect(a).toMatch(/^WEB\d{14}$/);
+        expect(parseOrderRefno(a)).toEqual({ date: d1, serial: s1 });
         const b = formatOrderRefno(s2, d2);
-        const expected = d1 === d2 ? Math.sign(s1 - s2) : d1 < d2 ? -1 : 1;
-        expect(a < b ? -1 : a > b ? 1 : 0).toBe(a === b ? 0 : expected);
+        if (s1 !== s2) expect(a.slice(9)).not.toBe(b.slice(9));
+        if (d1 !== d2) expect(a < b).toBe(d1 < d2);
       }),
     );
+  });
+});
+
+describe('scrambleOrderNumber', () => {
+  it('is a bijection of 0…10^8 − 1: undone by unscrambleOrderNumber, no two inputs alike', () => {
+    const seen = new Set<number>();
+    for (let n = 0; n < 200_000; n++) {
+      const m = scrambleOrderNumber(n);
+      if (!(m >= 0 && m < 100_000_000) || unscrambleOrderNumber(m) !== n) throw new Error(`not a bijection at ${n}`);
+      seen.add(m);
+    }
+    expect(seen.size).toBe(200_000);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 99_999_999 }), (n) => unscrambleOrderNumber(scrambleOrderNumber(n)) === n));
+  });
+
+  it.each([-1, 1.5, 100_000_000, Number.NaN])('refuses %d', (n) => {
+    expect(() => scrambleOrderNumber(n)).toThrow(RangeError);
+    expect(() => unscrambleOrderNumber(n)).toThrow(RangeError);
   });
 });

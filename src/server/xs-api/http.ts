@@ -6,7 +6,7 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { API_KEY_HEADER, type Operation } from '../../lib/xs-api/contract';
-import { resolveLocale, type Locale } from '../../i18n/messages';
+import { isMessageKey, resolveLocale, type Locale } from '../../i18n/messages';
 import type { Db } from './db/client';
 import { ApiError, invalidPayload } from './errors';
 import { resolveSession } from './services/sessions';
@@ -31,10 +31,16 @@ export type Handled<O extends Operation> = {
   token: string | null;
 };
 
-function describeIssue(error: z.ZodError): string {
+/**
+ * A 400 for a payload that fails its schema, naming the first problem. An issue whose message is a
+ * message-catalogue key (the domain schemas' spec §5 rules, e.g. 'remark_max') answers that message
+ * in the caller's language, with the `field` it concerns; other issues answer 'api_invalid_payload'.
+ */
+function payloadError(error: z.ZodError): ApiError {
   const issue = error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : 'payload';
-  return `${where}: ${issue?.message ?? 'invalid'}`;
+  if (issue && isMessageKey(issue.message)) return new ApiError(400, issue.message, {}, { field: where });
+  return invalidPayload(`${where}: ${issue?.message ?? 'invalid'}`);
 }
 
 async function readBody(c: Context): Promise<unknown> {
@@ -71,13 +77,13 @@ export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: (i
       }
       const rawQuery = Object.fromEntries(new URL(c.req.url).searchParams);
       const query = op.query ? op.query.safeParse(rawQuery) : { success: true as const, data: {} };
-      if (!query.success) throw invalidPayload(describeIssue(query.error));
+      if (!query.success) throw payloadError(query.error);
       let body: unknown = undefined;
       if (op.method === 'POST') {
         const raw = await readBody(c);
         if (op.body) {
           const parsed = op.body.safeParse(raw);
-          if (!parsed.success) throw invalidPayload(describeIssue(parsed.error));
+          if (!parsed.success) throw payloadError(parsed.error);
           body = parsed.data;
         }
       }

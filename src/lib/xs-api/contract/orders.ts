@@ -1,5 +1,6 @@
 /** Order operations (spec §7 Checkout, orders and payment; §3 Order). */
 import { z } from 'zod';
+import { remarkSchema } from '../../../domain/validation';
 import { amount, amountInput, defineOperation, statusOk } from './operation';
 
 const ADDRESS_FIELDS = ['person', 'phone', 'address1', 'address2', 'postcode', 'city', 'state', 'country'] as const;
@@ -22,6 +23,7 @@ export const orderLineInput = z.object({
 
 /** The order a client submits (spec §3 Order). Amounts are ringgit with 2 decimals. */
 export const orderInput = z.looseObject({
+    /** Chosen by the client per checkout; a retry sends the same key and body (see `addOrder`). */
     idempotency_key: z.string().min(8).max(100),
     action: z.literal('purchase').default('purchase'),
     bill_platform: z.literal('website').default('website'),
@@ -32,7 +34,8 @@ export const orderInput = z.looseObject({
     order_rounding: amountInput.optional(),
     order_delivery_charges: amountInput.default(0),
     order_voucher_amount: amountInput.default(0),
-    order_remark: z.string().max(180, 'remark should not exceed 180 characters').default(''),
+    /** Spec §5 rule and message from src/domain/validation.ts: trimmed, ≤ 180, 'remark_max'; missing → ''. */
+    order_remark: remarkSchema,
     product: z.array(orderLineInput).min(1).max(100),
     add_id: z.number().int().optional(),
     order_del_pickup_store_code: z.string().max(20).optional(),
@@ -87,7 +90,7 @@ export const addOrder = defineOperation({
   path: 'add_order/:member',
   member: 'required',
   summary:
-    'Place an order. Prices, delivery charge, voucher and total are recomputed on the server; a disagreeing amount is refused (409). Stock is taken in the same transaction. A retry with the same idempotency_key returns the first order.',
+    'Place an order. Prices, delivery charge, voucher and total are recomputed on the server; a disagreeing amount is refused (409). Stock is taken in the same transaction. A retry with the same idempotency_key and the same body returns the first order; the same key with a different body (or from another member) is refused (409) and changes nothing.',
   body: orderInput,
   response: z.object({ Status: statusOk, order_refno: z.string(), data: order }),
 });

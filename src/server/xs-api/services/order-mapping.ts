@@ -1,13 +1,39 @@
-/** Maps order rows to the contract's order shape (spec §3 Order): the one place for order fields. */
-import type { Order as ContractOrder } from '../../../lib/xs-api/contract';
+/**
+ * Maps between order rows and the contract (spec §3 Order): the one place for order fields, both
+ * ways — a member's address copied onto an order, and an order row shown as the contract's order.
+ */
+import type { Address, Order as ContractOrder } from '../../../lib/xs-api/contract';
 import { formatAmount } from '../../../domain/money';
-import type { Order, OrderAddress, OrderItem } from '../db/schema';
+import type { Customer, Order, OrderAddress, OrderItem } from '../db/schema';
+
+/**
+ * A member's address as copied onto an order (order_bill_* or order_del_*): name, phone, two lines,
+ * postcode, city and state as saved; country always 'Malaysia' (spec §3 Address add_country).
+ */
+export function toOrderAddress(a: Pick<Address, 'add_person' | 'add_phone' | 'add_address1' | 'add_address2' | 'add_postcode' | 'add_city' | 'add_state'>): OrderAddress {
+  return {
+    person: a.add_person,
+    phone: a.add_phone,
+    address1: a.add_address1,
+    address2: a.add_address2,
+    postcode: a.add_postcode,
+    city: a.add_city,
+    state: a.add_state,
+    country: 'Malaysia',
+  };
+}
+
+/** The bill block of a pick-up order placed without an address: the member's name and mobile only. */
+export function memberBillAddress(c: Pick<Customer, 'firstName' | 'mobile'>): OrderAddress {
+  return { person: c.firstName, phone: c.mobile, address1: '', address2: '', postcode: '', city: '', state: '', country: 'Malaysia' };
+}
 
 function addressFields<P extends 'order_bill' | 'order_del'>(prefix: P, a: OrderAddress | null) {
   const keys = ['person', 'phone', 'address1', 'address2', 'postcode', 'city', 'state', 'country'] as const;
   return Object.fromEntries(keys.map((k) => [`${prefix}_${k}`, a?.[k] ?? null])) as Record<`${P}_${(typeof keys)[number]}`, string | null>;
 }
 
+/** An order row and its lines as the contract's order: amounts in sen → ringgit strings ('16.90'). */
 export function toContractOrder(o: Order, items: OrderItem[]): ContractOrder {
   return {
     order_refno: o.orderRefno,

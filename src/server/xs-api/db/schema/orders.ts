@@ -1,7 +1,7 @@
 /**
  * Order tables (spec §3 Order, Review; §7 Checkout, orders and payment). Money is integer sen.
  */
-import { date, index, integer, jsonb, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgSequence, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { customers } from './members';
 import { products } from './catalogue';
 
@@ -19,6 +19,14 @@ export type OrderAddress = {
   country: string;
 };
 
+/**
+ * Numbers orders: one value per order, shop-wide, taken with nextval() inside the order's
+ * transaction (never `count(*) + 1`: concurrent checkouts would get the same number). Values lost
+ * to rolled-back transactions leave gaps, which is fine. `formatOrderRefno` of src/domain/orders.ts
+ * turns a value into the order_refno.
+ */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1, increment: 1, minValue: 1, cache: 1 });
+
 /** Orders (spec §3 Order). Amounts are sen; `amountSen` is the total after rounding. */
 export const orders = pgTable(
   'orders',
@@ -27,6 +35,11 @@ export const orders = pgTable(
     memberCode: text('member_code').notNull().references(() => customers.memberCode),
     /** Client-chosen key: a retried submit with the same key returns the first order. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
+    /**
+     * SHA-256 (hex) of the canonical JSON of the add_order body that created the order: a replay of
+     * the idempotency key with another body is refused (409). Null for orders placed before it existed.
+     */
+    requestHash: text('request_hash'),
     orderDate: date('order_date').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
     delType: text('order_del_type', { enum: ['DELIVERY', 'PICKUP'] }).notNull(),
