@@ -48,6 +48,11 @@ describe('customer_login', () => {
       expect(r.json.Status).toBe(0);
       expect(r.json.Error).toMatch(/^Invalid request: /);
     }
+    // The login form's rules and messages (spec §5 Login).
+    const empty = await h.call('customer_login', { body: [{ mobile: '', password: 'x' }] });
+    expect(empty.json.Error).toBe('Invalid request: 0.mobile: Mobile Number is required');
+    const long = await h.call('customer_login', { body: [{ mobile: 'x'.repeat(31), password: 'x' }] });
+    expect(long.json.Error).toBe('Invalid request: 0.mobile: Mobile Number should not exceed 30 characters');
   });
 
   it('refuses a call without the API key', async () => {

@@ -6,7 +6,7 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { API_KEY_HEADER, type Operation } from '../../lib/xs-api/contract';
-import { resolveLocale, type Locale } from '../../i18n/messages';
+import { isMessageKey, resolveLocale, translate, type Locale } from '../../i18n/messages';
 import type { Db } from './db/client';
 import { ApiError, invalidPayload } from './errors';
 import { resolveSession } from './services/sessions';
@@ -31,10 +31,16 @@ export type Handled<O extends Operation> = {
   token: string | null;
 };
 
-function describeIssue(error: z.ZodError): string {
+/**
+ * The first problem of a payload as 'field: text'. Schemas built from the domain's rules carry
+ * message keys ('first_name_required'): those become their text in the caller's language; zod's
+ * own messages pass as they are.
+ */
+function describeIssue(error: z.ZodError, locale: Locale): string {
   const issue = error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : 'payload';
-  return `${where}: ${issue?.message ?? 'invalid'}`;
+  const message = issue?.message ?? 'invalid';
+  return `${where}: ${isMessageKey(message) ? translate(locale, message) : message}`;
 }
 
 async function readBody(c: Context): Promise<unknown> {
@@ -71,13 +77,13 @@ export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: (i
       }
       const rawQuery = Object.fromEntries(new URL(c.req.url).searchParams);
       const query = op.query ? op.query.safeParse(rawQuery) : { success: true as const, data: {} };
-      if (!query.success) throw invalidPayload(describeIssue(query.error));
+      if (!query.success) throw invalidPayload(describeIssue(query.error, locale));
       let body: unknown = undefined;
       if (op.method === 'POST') {
         const raw = await readBody(c);
         if (op.body) {
           const parsed = op.body.safeParse(raw);
-          if (!parsed.success) throw invalidPayload(describeIssue(parsed.error));
+          if (!parsed.success) throw invalidPayload(describeIssue(parsed.error, locale));
           body = parsed.data;
         }
       }
