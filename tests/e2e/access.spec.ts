@@ -22,7 +22,8 @@ test('register a new member through the form and arrive logged in', async ({ pag
   await page.locator('[data-access-form] button').click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Registration successful')).toBeVisible();
-  await expect(page.locator('[data-account-name]')).toHaveText('Mei Ling');
+  // Filled by the header script from /api/me (the home page is cacheable, so not rendered per user).
+  await expect(page.locator('[data-account-name]')).toHaveText('Mei Ling', { timeout: 15_000 });
 
   // Logged in: /register and /login send the member home.
   const res = await page.request.get('/register', { maxRedirects: 0 });
