@@ -91,18 +91,25 @@ export function normalizeMalaysianPhone(value: string): string {
   return digits.startsWith('60') ? digits : `60${digits.slice(1)}`;
 }
 
+/** Longest password accepted anywhere (ours: argon2 input bound; the spec's generic 200 message). */
+export const PASSWORD_MAX_LENGTH = 200;
+
+/** Mobile number as typed at login (spec §5 Login): required, at most 30, at least 2. */
+const loginMobile = z
+  .string({ error: 'mobile_required' })
+  .trim()
+  .min(1, 'mobile_required')
+  .max(MOBILE_MAX_LENGTH, 'mobile_max')
+  .min(MOBILE_MIN_LENGTH, 'mobile_min');
+
 /**
- * Login form (spec §5 Login): `mobile` required ('mobile_required'), at most 30
- * ('mobile_max'), at least 2 ('mobile_min'); `password` required ('password_required').
+ * Login form (spec §5 Login), also the body of the API's customer_login: `mobile` required
+ * ('mobile_required'), at most 30 ('mobile_max'), at least 2 ('mobile_min'); `password` required
+ * ('password_required'), at most 200 ('max_200').
  */
 export const loginSchema = z.object({
-  mobile: z
-    .string({ error: 'mobile_required' })
-    .trim()
-    .min(1, 'mobile_required')
-    .max(MOBILE_MAX_LENGTH, 'mobile_max')
-    .min(MOBILE_MIN_LENGTH, 'mobile_min'),
-  password: z.string({ error: 'password_required' }).min(1, 'password_required'),
+  mobile: loginMobile,
+  password: z.string({ error: 'password_required' }).min(1, 'password_required').max(PASSWORD_MAX_LENGTH, 'max_200'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -177,50 +184,74 @@ export const passwordChangeSchema = z
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
 /** Mobile number field (spec §5 Login rules), plus 'invalid' when not a Malaysian mobile number. */
-const mobileField = z
-  .string({ error: 'mobile_required' })
-  .trim()
-  .min(1, 'mobile_required')
-  .max(MOBILE_MAX_LENGTH, 'mobile_max')
-  .min(MOBILE_MIN_LENGTH, 'mobile_min')
-  .refine((v) => isMalaysianPhone(v) && /^(?:\+?60|0)1/.test(v.replace(/[\s-]/g, '')), 'invalid');
+const mobileField = loginMobile.refine((v) => isMalaysianPhone(v) && /^(?:\+?60|0)1/.test(v.replace(/[\s-]/g, '')), 'invalid');
 
-/** New password and its confirmation (spec §5): required, at least 6 ('password_min'); must match ('password_mismatch'). */
-const newPassword = z.string({ error: 'password_required' }).min(1, 'password_required').min(PASSWORD_MIN_LENGTH, 'password_min');
+/**
+ * New password (spec §5): required ('password_required'), at least 6 ('password_min'), at most 200
+ * ('max_200'). Not trimmed.
+ */
+const newPassword = z
+  .string({ error: 'password_required' })
+  .min(1, 'password_required')
+  .min(PASSWORD_MIN_LENGTH, 'password_min')
+  .max(PASSWORD_MAX_LENGTH, 'max_200');
+/** Its confirmation: required ('field_required'); equality is `passwordConfirmation`. */
 const confirmField = z.string({ error: 'field_required' }).min(1, 'field_required');
-const mustMatch = {
-  message: 'password_mismatch' as const,
-  path: ['confirm_password'],
-  when: (payload: { value: unknown }) => typeof (payload.value as { confirm_password?: unknown })?.confirm_password === 'string',
+
+/**
+ * "Confirm password must match" (spec §5) as a refinement of an object with `password` and
+ * `confirm_password`: 'password_mismatch' on confirm_password. A confirmation that is absent (the
+ * API's insert_customer makes it optional) or not text is left to the field's own rule, and a
+ * mismatch is reported even while other fields still have issues.
+ * Use: `schema.refine(passwordConfirmation.check, passwordConfirmation.params)`.
+ */
+export const passwordConfirmation = {
+  check: (v: { password?: unknown; confirm_password?: unknown }) => typeof v.confirm_password !== 'string' || v.confirm_password === v.password,
+  params: {
+    message: 'password_mismatch' as const,
+    path: ['confirm_password'],
+    when: (payload: { value: unknown }) => typeof (payload.value as { confirm_password?: unknown })?.confirm_password === 'string',
+  },
 };
 
 /**
- * Registration form (spec §2 /register, §5): customer_firstname required ('first_name_required'),
- * ≤ 100 ('first_name_max'); customer_mobile like login plus Malaysian mobile ('invalid'); password
- * and confirm_password as `newPassword`; customer_email optional, an address ('invalid'), ≤ 255.
+ * The registration fields, one rule and one message key each (spec §2 /register, §5), shared by
+ * the form (`registerSchema`) and the API's insert_customer body (src/lib/xs-api/contract/access.ts):
+ * - customer_firstname: required ('first_name_required'), ≤ 100 ('first_name_max')
+ * - customer_mobile: as at login, and a Malaysian mobile number ('invalid')
+ * - password: `newPassword`; confirm_password: required ('field_required')
+ * - customer_email: optional; '' or an address ('invalid'), ≤ 255 ('max_255')
  */
-export const registerSchema = z
-  .object({
-    customer_firstname: requiredText('first_name_required', NAME_MAX_LENGTH, 'first_name_max'),
-    customer_mobile: mobileField,
-    password: newPassword,
-    confirm_password: confirmField,
-    customer_email: z.string().trim().max(255, 'max_255').pipe(z.union([z.literal(''), z.email('invalid')])).optional(),
-  })
-  .refine((v) => v.confirm_password === v.password, mustMatch);
+export const registrationFields = {
+  customer_firstname: requiredText('first_name_required', NAME_MAX_LENGTH, 'first_name_max'),
+  customer_mobile: mobileField,
+  password: newPassword,
+  confirm_password: confirmField,
+  customer_email: z
+    .string({ error: 'invalid' })
+    .trim()
+    .max(255, 'max_255')
+    .pipe(z.union([z.literal(''), z.email('invalid')]))
+    .optional()
+    .describe('An email address, or empty'),
+};
+
+/** Registration form (spec §2 /register, §5): `registrationFields`, passwords must match. */
+export const registerSchema = z.object(registrationFields).refine(passwordConfirmation.check, passwordConfirmation.params);
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** Forgot-password and resend-verification forms: one Malaysian mobile number. */
+/** Forgot-password and resend-verification forms: one Malaysian mobile number ('mobile'). */
 export const mobileOnlySchema = z.object({ mobile: mobileField });
 
-/** Password-reset form: token (hidden; 'invalid' when missing), password, confirm_password. */
-export const passwordResetSchema = z
-  .object({
-    token: z.string({ error: 'invalid' }).min(1, 'invalid'),
-    password: newPassword,
-    confirm_password: confirmField,
-  })
-  .refine((v) => v.confirm_password === v.password, mustMatch);
+/** The reset link's token as sent back: required, at most 200 ('invalid' either way). */
+export const resetTokenField = z.string({ error: 'invalid' }).min(1, 'invalid').max(200, 'invalid');
+
+/**
+ * Password-reset form (spec §7 reset_password), also the API's body with portal_type: token (hidden;
+ * `resetTokenField`), password (`newPassword`), confirm_password (must match).
+ */
+export const passwordResetFields = { token: resetTokenField, password: newPassword, confirm_password: confirmField };
+export const passwordResetSchema = z.object(passwordResetFields).refine(passwordConfirmation.check, passwordConfirmation.params);
 
 /**
  * Check a profile picture before upload (spec §5, §8, §9): jpg, jpeg or png by file name

@@ -1,12 +1,35 @@
 /**
  * One-time messages across a redirect (e.g. 'Login Successful' for 3 s after logging in, spec §4):
- * a short-lived cookie naming a message key, read and removed by the page's script.
+ * a short-lived cookie naming a message key. The header's script reads and removes the toasts'
+ * flashes (src/components/layout/header.ts); a page that shows a flash as its own state (the access
+ * pages' "sent" messages, which must work without JavaScript) takes it on the server with
+ * `takeFlash`.
  */
 import type { AstroCookies } from 'astro';
 
 export const FLASH_COOKIE = 'xs_flash';
-export type Flash = 'login_successful' | 'session_expired' | 'registration_successful' | 'password_reset_successful';
+export type Flash =
+  | 'login_successful'
+  | 'logout_successful'
+  | 'session_expired'
+  | 'registration_successful'
+  | 'password_reset_successful'
+  /** /forgot-password after a request: 'Your password reset link will be sent by SMS within 60 seconds.' */
+  | 'password_reset_link_sent'
+  /** /resend-verification after a request: the code will be sent if the number is a member's. */
+  | 'verification_code_sent';
 
+/** Sets the flash for the next page (60 s at most). */
 export function setFlash(cookies: AstroCookies, flash: Flash): void {
   cookies.set(FLASH_COOKIE, flash, { path: '/', maxAge: 60, sameSite: 'lax' });
+}
+
+/**
+ * True when the request carries `flash`; removes it then, so a reload does not show it again.
+ * Another flash is left for whoever reads it.
+ */
+export function takeFlash(cookies: AstroCookies, flash: Flash): boolean {
+  if (cookies.get(FLASH_COOKIE)?.value !== flash) return false;
+  cookies.delete(FLASH_COOKIE, { path: '/' });
+  return true;
 }

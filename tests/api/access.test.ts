@@ -46,8 +46,15 @@ describe('customer_login', () => {
       const r = await h.call('customer_login', { body });
       expect(r.status).toBe(400);
       expect(r.json.Status).toBe(0);
-      expect(r.json.Error).toMatch(/^Invalid request: /);
+      // A broken rule answers its own spec §5 text; a malformed payload answers 'Invalid request: …'.
+      expect(r.json.Error).toMatch(/\S/);
+      expect(r.json.Error).not.toBe('Oops, Something went wrong on server.');
     }
+    // The login form's rules and messages (spec §5 Login).
+    const empty = await h.call('customer_login', { body: [{ mobile: '', password: 'x' }] });
+    expect(empty.json.Error).toBe('Mobile Number is required');
+    const long = await h.call('customer_login', { body: [{ mobile: 'x'.repeat(31), password: 'x' }] });
+    expect(long.json.Error).toBe('Mobile Number should not exceed 30 characters');
   });
 
   it('refuses a call without the API key', async () => {

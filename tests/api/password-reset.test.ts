@@ -103,11 +103,18 @@ describe('reset_password', () => {
     expect((await h.login(DEMO_MEMBER.mobile, DEMO_MEMBER.password)).member).toBe(DEMO_MEMBER.memberCode);
   });
 
-  it('refuses weak or mismatched passwords with 400', async () => {
-    for (const body of [{}, { token: 't', password: '12345', confirm_password: '12345' }, { token: 't', password: 'newpass1', confirm_password: 'newpass2' }]) {
+  it('refuses weak or mismatched passwords with 400 and the form message', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, 'token: Value entered is invalid'],
+      [{ token: 't', password: '12345', confirm_password: '12345' }, 'password: Password should be at least 6 characters'],
+      [{ token: 't', password: 'newpass1', confirm_password: 'newpass2' }, 'confirm_password: Confirm password does not match'],
+    ];
+    for (const [body, text] of cases) {
       const r = await h.call('reset_password', { body });
       expect(r.status).toBe(400);
-      expect(r.json.Error).toMatch(/^Invalid request: /);
+      const [field, message] = text.split(': ') as [string, string];
+      expect(r.json.Error).toBe(message);
+      expect(r.json.field).toBe(field);
     }
   });
 });

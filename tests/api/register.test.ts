@@ -76,11 +76,36 @@ describe('insert_customer', () => {
       const r = await h.call('insert_customer', { body });
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json.Status).toBe(0);
-      expect(r.json.Error).toMatch(/^Invalid request: /);
+      // A broken rule answers its own spec §5 text; a malformed payload answers 'Invalid request: …'.
+      expect(r.json.Error).toMatch(/\S/);
+      expect(r.json.Error).not.toBe('Oops, Something went wrong on server.');
     }
     const weak = await h.call('insert_customer', { body: payload({ customer_mobile: '0127771009', password: 'abc', confirm_password: 'abc' }) });
-    expect(weak.json.Error).toMatch(/password/);
+    expect(weak.json.Error).toBe('Password should be at least 6 characters');
     const mismatch = await h.call('insert_customer', { body: payload({ customer_mobile: '0127771009', confirm_password: 'secret13' }) });
-    expect(mismatch.json.Error).toMatch(/confirm_password/);
+    expect(mismatch.json.Error).toBe('Confirm password does not match');
+  });
+
+  it('names the broken rule with the form message of spec §5, in the caller language', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ customer_firstname: '' }, 'customer_firstname: First Name is required'],
+      [{ customer_firstname: 'x'.repeat(101) }, 'customer_firstname: First Name should not exceed 100 characters'],
+      [{ customer_mobile: '' }, 'customer_mobile: Mobile Number is required'],
+      [{ customer_mobile: '1' }, 'customer_mobile: Mobile Number should more than 2 characters'],
+      [{ customer_mobile: 'x'.repeat(31) }, 'customer_mobile: Mobile Number should not exceed 30 characters'],
+      [{ customer_mobile: '03-1234 5678' }, 'customer_mobile: Value entered is invalid'],
+      [{ customer_email: 'not-an-email' }, 'customer_email: Value entered is invalid'],
+    ];
+    for (const [over, text] of cases) {
+      const r = await h.call('insert_customer', { body: payload(over) });
+      const [field, message] = text.split(': ') as [string, string];
+      expect(r.json.Error, JSON.stringify(over)).toBe(message);
+      expect(r.json.field, JSON.stringify(over)).toBe(field);
+    }
+    const zh = await h.call('insert_customer', { body: payload({ customer_firstname: '' }), headers: { 'accept-language': 'zh' } });
+    expect(zh.json.Error).toBe('请输入名字');
+    // The API still takes a registration without the confirmation.
+    const { confirm_password: _omit, ...withoutConfirm } = payload({ customer_mobile: '0127771010' });
+    expect((await h.call('insert_customer', { body: withoutConfirm })).status).toBe(200);
   });
 });

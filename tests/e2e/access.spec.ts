@@ -1,11 +1,13 @@
 /**
  * Access pages (spec §2, §5, §8): register through the plain form and arrive logged in; guests-only
  * /register; forgot password and resend verification answer with their success messages; a bad
- * reset link shows the spec's expired text; validation in English and Arabic (right to left); axe.
+ * reset link shows the spec's expired text; validation in English and Arabic (right to left); axe;
+ * logout from the account menu and the side navigation with the spec's toast (§4 Session).
+ * The same forms without JavaScript: tests/e2e/access-no-js.spec.ts.
  * The reset-token flow itself (SMS outbox → new password) is covered by tests/api/password-reset.test.ts.
  */
 import { expect, test } from '@playwright/test';
-import { expectAccessible } from './helpers';
+import { chooseDelivery, expectAccessible, login } from './helpers';
 
 const unique = () => `011${String(Date.now()).slice(-8)}`;
 
@@ -20,7 +22,8 @@ test('register a new member through the form and arrive logged in', async ({ pag
   await page.locator('[data-access-form] button').click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Registration successful')).toBeVisible();
-  await expect(page.locator('[data-account-name]')).toHaveText('Mei Ling');
+  // Filled by the header script from /api/me (the home page is cacheable, so not rendered per user).
+  await expect(page.locator('[data-account-name]')).toHaveText('Mei Ling', { timeout: 15_000 });
 
   // Logged in: /register and /login send the member home.
   const res = await page.request.get('/register', { maxRedirects: 0 });
@@ -84,6 +87,24 @@ test('resend verification answers without telling whether the number is a member
   await page.locator('[data-access-form] button').click();
   await expect(page.locator('[data-access-sent]')).toContainText('a verification code will be sent by SMS');
   await expectAccessible(page);
+});
+
+test('logout with scripts: Logout Successful, then the login page, from either logout entry', async ({ page }) => {
+  await login(page);
+  await chooseDelivery(page, 'DELIVERY');
+  await page.locator('[data-header] [data-account-menu] summary').click();
+  await page.locator('[data-header] [data-logout-form] button').click();
+  await expect(page.locator('[data-toast]').filter({ hasText: 'Logout Successful' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.locator('[data-header] [data-login-link]')).toBeVisible();
+
+  await login(page);
+  await chooseDelivery(page, 'DELIVERY');
+  await page.goto('/account/orders');
+  await page.locator('aside [data-logout-form] button').click();
+  await expect(page.locator('[data-toast]').filter({ hasText: 'Logout Successful' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.get('/account/orders', { maxRedirects: 0 })).status()).toBe(302);
 });
 
 test.describe('Arabic on a phone', () => {

@@ -79,7 +79,7 @@ test('a revoked session sends the shopper home with the expired-session message'
   await other.addCookies(cookies);
   const tab = await other.newPage();
   await tab.goto('/');
-  expect(await tab.evaluate(() => fetch('/logout', { method: 'POST', headers: { accept: 'application/json' } }).then((r) => r.status))).toBe(200);
+  expect(await tab.evaluate(() => fetch('/_actions/access.logout', { method: 'POST', body: new FormData() }).then((r) => r.status))).toBe(200);
   await other.close();
   await page.goto('/account/orders');
   await expect(page).toHaveURL(/\/$/);

@@ -81,24 +81,31 @@ export function startHeader() {
   deliveryButton?.addEventListener('click', () => openDeliveryModal());
   document.addEventListener('open-delivery-modal', (e) => openDeliveryModal((e as CustomEvent).detail?.step));
 
-  $<HTMLFormElement>('[data-logout-form]')?.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    const form = e.currentTarget as HTMLFormElement;
-    const { error } = await actions.access.logout(new FormData(form)).catch(() => ({ error: true }));
-    if (error) return form.submit();
-    $shipping.set(null);
-    $session.set(null);
-    $cartCount.set(0);
-    $favourites.set([]);
-    toast(header.dataset.logoutMessage ?? '', { durationMs: TOAST_LOGOUT_MS });
-    setTimeout(() => location.assign(header.dataset.loginHref ?? '/login'), LOGOUT_REDIRECT_MS);
-  });
+  // Every logout form (the account menu, the account side navigation) posts to the logout Action;
+  // with scripts: 'Logout Successful' for 2 s, then /login after 0.5 s (spec §4 Session).
+  for (const logout of document.querySelectorAll<HTMLFormElement>('[data-logout-form]')) {
+    logout.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const form = e.currentTarget as HTMLFormElement;
+      const { error } = await actions.access.logout(new FormData(form)).catch(() => ({ error: true }));
+      if (error) return form.submit();
+      // The toast is shown here; the flash the Action left for a plain form post is not needed.
+      document.cookie = 'xs_flash=; path=/; max-age=0';
+      $shipping.set(null);
+      $session.set(null);
+      $cartCount.set(0);
+      $favourites.set([]);
+      toast(header.dataset.logoutMessage ?? '', { durationMs: TOAST_LOGOUT_MS });
+      setTimeout(() => location.assign(header.dataset.loginHref ?? '/login'), LOGOUT_REDIRECT_MS);
+    });
+  }
 
   // A message carried across a redirect (src/server/flash.ts), e.g. 'Login Successful' for 3 s.
   const flash = /(?:^|; )xs_flash=([^;]+)/.exec(document.cookie)?.[1];
   if (flash) {
     document.cookie = 'xs_flash=; path=/; max-age=0';
     if (flash === 'login_successful') toast(header.dataset.loginMessage ?? '', { durationMs: TOAST_LOGIN_MS });
+    if (flash === 'logout_successful') toast(header.dataset.logoutMessage ?? '', { durationMs: TOAST_LOGOUT_MS });
     if (flash === 'session_expired') toast(header.dataset.expiredMessage ?? '', { kind: 'error' });
     if (flash === 'registration_successful') toast(header.dataset.registeredMessage ?? '', { durationMs: TOAST_LOGIN_MS });
     if (flash === 'password_reset_successful') toast(header.dataset.resetMessage ?? '');

@@ -5,7 +5,9 @@
  * - A refusal of the API (4xx) keeps its `Error` text: the API already wrote it in the caller's
  *   language (Accept-Language).
  * - 401 (no session, expired or revoked) becomes 'Sorry, your login session has expired. Please
- *   login again.' (spec §6).
+ *   login again.' (spec §6), except for a call that checks credentials (`{ credentials: true }`,
+ *   customer_login): there 401 is the refusal of the mobile and password and keeps the API's text
+ *   (spec §8 Login failure).
  * - A transport fault or a 5xx becomes 'Oops, Something went wrong on server.' with 502.
  */
 import { ActionError, type ActionAPIContext } from 'astro:actions';
@@ -15,10 +17,13 @@ import { translate, type Locale } from '../../i18n/messages';
 /** What the shopper is told about a failure: `status` is 4xx for their mistakes, 5xx otherwise. */
 export type ShopperError = { status: number; message: string; body: Record<string, unknown> };
 
+/** How a call's failure reads: `credentials` marks a call that checks a mobile and password. */
+export type MappingOptions = { credentials?: boolean };
+
 /** Maps an error thrown by a contract call (XsApiError) to a status and a message in `locale`. */
-export function shopperError(err: unknown, locale: Locale): ShopperError {
+export function shopperError(err: unknown, locale: Locale, options: MappingOptions = {}): ShopperError {
   if (err instanceof XsApiError) {
-    if (err.status === 401) return { status: 401, message: translate(locale, 'session_expired'), body: err.body };
+    if (err.status === 401 && !(options.credentials && err.message)) return { status: 401, message: translate(locale, 'session_expired'), body: err.body };
     if (err.status >= 400 && err.status < 500) return { status: err.status, message: err.message || translate(locale, 'generic_error'), body: err.body };
     return { status: 502, message: translate(locale, 'generic_error'), body: err.body };
   }
@@ -38,9 +43,9 @@ const CODE_BY_STATUS: Record<number, ActionCode> = {
 };
 
 /** The ActionError for a failure: its code follows the status, its message is the shopper's text. */
-export function toActionError(err: unknown, locale: Locale): ActionError {
+export function toActionError(err: unknown, locale: Locale, options: MappingOptions = {}): ActionError {
   if (err instanceof ActionError) return err;
-  const e = shopperError(err, locale);
+  const e = shopperError(err, locale, options);
   return new ActionError({ code: CODE_BY_STATUS[e.status] ?? (e.status >= 500 ? 'BAD_GATEWAY' : 'BAD_REQUEST'), message: e.message });
 }
 
@@ -48,11 +53,11 @@ export function toActionError(err: unknown, locale: Locale): ActionError {
  * Runs the contract calls of an Action: any failure becomes an ActionError with the shopper's text.
  * Errors that are not contract errors (bugs) are rethrown as they are, so they reach the log.
  */
-export async function viaApi<T>(ctx: Pick<ActionAPIContext, 'locals'>, fn: () => Promise<T>): Promise<T> {
+export async function viaApi<T>(ctx: Pick<ActionAPIContext, 'locals'>, fn: () => Promise<T>, options: MappingOptions = {}): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof XsApiError || err instanceof ActionError) throw toActionError(err, ctx.locals.locale);
+    if (err instanceof XsApiError || err instanceof ActionError) throw toActionError(err, ctx.locals.locale, options);
     throw err;
   }
 }

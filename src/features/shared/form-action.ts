@@ -6,6 +6,8 @@
  *   - success: redirect after POST (303) to the path the Action returned as `redirect`, else back
  *     to the page the form was on, so a reload never posts twice;
  *   - UNAUTHORIZED (a guest, or an expired session): 303 to /login, returning to the page after;
+ *     except on the login page itself, where it is the answer to the credentials (401 rendered in
+ *     place with the API's text, spec §8 Login failure);
  *   - any other failure: the page renders the result in place (the status follows the error: 400
  *     for a field mistake, 409 for a conflict…), read with `formState()`.
  * - `formState(astro, action)` is what a page or component reads: the field errors and the message
@@ -16,7 +18,7 @@
 import type { APIContext, AstroGlobal } from 'astro';
 import { getActionContext, isInputError, type ActionClient } from 'astro:actions';
 import { href, paths, safeRedirectPath } from '../../domain/paths';
-import { translate } from '../../i18n/messages';
+import { splitLocale, translate } from '../../i18n/messages';
 
 /** What an Action may return to steer a form post: the (localised) path to go to on success. */
 export type FormRedirect = { redirect?: string };
@@ -41,7 +43,7 @@ export async function handleFormAction(ctx: APIContext): Promise<Response | null
     const wanted = (result.data as FormRedirect | undefined)?.redirect;
     return ctx.redirect(safeRedirectPath(wanted, page), 303);
   }
-  if (result.error.code === 'UNAUTHORIZED') {
+  if (result.error.code === 'UNAUTHORIZED' && splitLocale(ctx.url.pathname).path !== paths.login()) {
     return ctx.redirect(href(ctx.locals.locale, paths.login(page)), 303);
   }
   setActionResult(action.name, serializeActionResult(result));

@@ -1,11 +1,15 @@
-/** Access and account operations (spec §7 Access and account). */
+/**
+ * Access and account operations (spec §7 Access and account). The bodies of customer_login,
+ * insert_customer and reset_password are the domain's form rules (src/domain/validation.ts), so the
+ * shop's forms and the API check one rule with one message: their issues carry message keys, which
+ * the API answers as `Error` text in the caller's language (src/server/xs-api/http.ts).
+ */
 import { z } from 'zod';
+import { loginSchema, passwordConfirmation, passwordResetFields, registrationFields } from '../../../domain/validation';
 import { defineOperation, flag, statusOk } from './operation';
 
-export const credentials = z.object({
-  mobile: z.string().trim().min(1).max(30),
-  password: z.string().min(1).max(200),
-});
+/** Mobile and password (spec §5 Login): the login form's rules. */
+export const credentials = loginSchema;
 
 /** The profile (spec §3 Customer / Profile). */
 export const profile = z.object({
@@ -57,13 +61,12 @@ export const customerDetail = defineOperation({
   response: z.object({ Status: statusOk, data: profile }),
 });
 
-/** A mobile number as sent to the registration and reset operations (spec §5: 2–30 characters). */
-const mobileText = z.string().trim().min(2).max(30);
-
 /**
- * Registration (spec §7 insert_customer): the form's fields plus bill_platform 'website'. The answer
- * never carries an Error field on success. Errors: 400 bad payload or not a Malaysian mobile number,
- * 409 mobile already registered.
+ * Registration (spec §7 insert_customer): the form's fields (`registrationFields`: spec §5 rules and
+ * messages, a Malaysian mobile number) plus bill_platform 'website'; confirm_password is optional
+ * here and must match when sent. The answer never carries an Error field on success. Errors: 400
+ * with the first rule broken ('Invalid request: customer_mobile: Value entered is invalid'), 409
+ * mobile already registered.
  */
 export const insertCustomer = defineOperation({
   name: 'insert_customer',
@@ -73,17 +76,11 @@ export const insertCustomer = defineOperation({
   summary: 'Register a member (bill_platform=website). Answers the new member code; 409 when the mobile number is already registered.',
   body: z
     .object({
-      customer_firstname: z.string().trim().min(1).max(100),
-      customer_mobile: mobileText,
-      password: z.string().min(6).max(200),
-      confirm_password: z.string().max(200).optional(),
-      customer_email: z.union([z.email().max(255), z.literal('')]).optional(),
+      ...registrationFields,
+      confirm_password: registrationFields.confirm_password.optional(),
       bill_platform: z.literal('website'),
     })
-    .refine((v) => v.confirm_password === undefined || v.confirm_password === v.password, {
-      message: 'confirm password does not match',
-      path: ['confirm_password'],
-    }),
+    .refine(passwordConfirmation.check, passwordConfirmation.params),
   response: z.object({ Status: statusOk, member_code: z.string() }),
 });
 
@@ -114,13 +111,8 @@ export const resetPassword = defineOperation({
   member: 'none',
   summary: 'Set a new password with a reset token from the SMS link; revokes all sessions of the member.',
   body: z
-    .object({
-      token: z.string().min(1).max(200),
-      password: z.string().min(6).max(200),
-      confirm_password: z.string().max(200),
-      portal_type: z.string().max(50).optional(),
-    })
-    .refine((v) => v.confirm_password === v.password, { message: 'confirm password does not match', path: ['confirm_password'] }),
+    .object({ ...passwordResetFields, portal_type: z.string().max(50).optional() })
+    .refine(passwordConfirmation.check, passwordConfirmation.params),
   response: z.object({ Status: statusOk }),
 });
 
