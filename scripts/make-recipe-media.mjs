@@ -1,5 +1,5 @@
 /**
- * Draws and encodes the home page's recipe media (spec §2 Home; list in src/components/home/recipes.ts):
+ * Draws and encodes the home page's recipe media (spec §2 Home; list in src/features/catalogue/ui/home/recipes.ts):
  *
  *   public/images/recipes/{slug}.svg        eight recipe pictures, 800×600, no text (titles are messages);
  *   public/media/recipes/{slug}.webm / .mp4 six silent 6-second title cards, 640×360 at 24 fps,
@@ -19,7 +19,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RECIPE_IMAGES, RECIPE_VIDEOS, RECIPE_IMAGE_SIZE, RECIPE_VIDEO_SIZE } from '../src/components/home/recipes.ts';
+import { RECIPE_IMAGES, RECIPE_VIDEOS, RECIPE_IMAGE_SIZE, RECIPE_VIDEO_SIZE } from '../src/features/catalogue/ui/home/recipes.ts';
 import { DISHES } from './recipe-art/dishes.mjs';
 import { at, seeded, steam } from './recipe-art/primitives.mjs';
 

@@ -1,5 +1,5 @@
 /**
- * The fourteen recipe dishes of src/components/home/recipes.ts, drawn from above with the shapes of
+ * The fourteen recipe dishes of src/features/catalogue/ui/home/recipes.ts, drawn from above with the shapes of
  * primitives.mjs. `DISHES[slug]` gives `bg` and `accent` colours (#rrggbb), `local`, the dish's
  * local name shown under the title on a video card, and `draw(rand)`, the dish as an SVG string
  * about 260 px across, centred on (0, 0).

@@ -99,16 +99,16 @@ export const SUGGEST_LIMIT = `0,${SUGGESTION_LIMIT}`;
 
 /**
  * The product_listing query of a list (spec §7): its source, sort, limit "offset,count" and the
- * price filter as filter_price_min/max in RM. Absent values are left out.
+ * price filter as filter_price_min/max in RM. Absent values are left out; the language is the
+ * contract client's (it fills `lang` itself).
  */
-export function listingQuery(source: ListSource, state: PriceFilter & { sort: Sort }, limit: string, lang: Locale) {
+export function listingQuery(source: ListSource, state: PriceFilter & { sort: Sort }, limit: string) {
   return {
     ...source,
     sort: state.sort,
     limit,
     ...(state.min !== undefined && { filter_price_min: state.min }),
     ...(state.max !== undefined && { filter_price_max: state.max }),
-    lang,
   };
 }
 

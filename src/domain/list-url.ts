@@ -5,7 +5,8 @@
  * scroll keeps `page` up to date. Lenient on purpose: a bad value in a shopper's URL falls back to
  * the default instead of failing (the fragment endpoint is strict, see list-query.ts).
  */
-import { DEFAULT_SORT, formatLimit, PAGE_SIZE, parseSort, type Sort } from './product-list';
+import { DEFAULT_SORT, formatLimit, PAGE_SIZE, parseSort, type Limit, type Sort } from './product-list';
+import { toRinggit, toSen } from './money';
 
 /** Largest page number accepted from the URL (offset stays within the contract's 6 digits). */
 export const MAX_PAGE = 9999;
@@ -29,7 +30,7 @@ export function parsePrice(value: string | null | undefined): number | undefined
   if (value === null || value === undefined || value.trim() === '') return undefined;
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0 || n > MAX_PRICE_FILTER_RM) return undefined;
-  return Math.round(n * 100) / 100;
+  return toRinggit(toSen(n));
 }
 
 /** `?min=&max=` as a price filter; a minimum above the maximum is swapped (5–20 from min=20&max=5). */
@@ -55,7 +56,12 @@ export function readListParams(search: URLSearchParams, { filters = true }: { fi
   const page = Number.isInteger(raw) && raw >= 1 ? Math.min(raw, MAX_PAGE) : 1;
   const sort = parseSort(search.get('sort'));
   const price = filters ? readPriceFilter(search) : {};
-  return { sort, page, ...price, limit: formatLimit({ offset: (page - 1) * PAGE_SIZE, count: PAGE_SIZE }) };
+  return { sort, page, ...price, limit: formatLimit(pageLimit(page)) };
+}
+
+/** The product_listing window of a 1-based page of PAGE_SIZE items: pageLimit(3) → { offset: 50, count: 25 }. */
+export function pageLimit(page: number): Limit {
+  return { offset: (page - 1) * PAGE_SIZE, count: PAGE_SIZE };
 }
 
 /** Number of pages for a total (at least 1). */
@@ -89,4 +95,13 @@ export function listHref(base: string, keep: Record<string, string | undefined>,
   for (const [k, v] of Object.entries(stateQuery({ sort, page, ...price }))) q.set(k, v);
   const s = q.toString();
   return s ? `${base}?${s}` : base;
+}
+
+/**
+ * The canonical address of a list page (hreflang and canonical links): the list's path, with
+ * `?page=N` from page 2 on; sort and price filter are left out (the same products, another order).
+ * canonicalListPath('/shop/catalog', 2) → '/shop/catalog?page=2'; canonicalListPath('/shop/catalog', 1) → '/shop/catalog'.
+ */
+export function canonicalListPath(path: string, page: number): string {
+  return listHref(path, {}, DEFAULT_SORT, page);
 }

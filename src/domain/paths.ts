@@ -34,6 +34,8 @@ export const paths = {
   productList: (slug: string) => `/product-list/${seg(slug)}`,
   product: (productNo: string) => `/product/${seg(productNo)}`,
   quickView: (productNo: string) => `/quick-view/${seg(productNo)}`,
+  /** /fragments/products?{query}: the next items of a product list (query from list-query.ts `fragmentSearch`). */
+  productFragments: (query = '') => (query ? `/fragments/products?${query}` : '/fragments/products'),
   promotion: (id: string | number) => `/promotion/${seg(String(id))}`,
   cart: '/cart',
   /** /checkout?items={codes}: the cart lines chosen for the order (spec §4 Checkout). */

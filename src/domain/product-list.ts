@@ -7,6 +7,10 @@
 export const PAGE_SIZE = 25;
 /** Items in each home page row (Features, Hottest, Latest). */
 export const HOME_ROW_SIZE = 10;
+/** Products on offer in the home page's featured grid: two rows of four on wide screens. */
+export const FEATURED_COUNT = 8;
+/** Related products shown under a product (same line, the product itself left out). */
+export const RELATED_COUNT = 5;
 /** Search suggestions shown while typing (limit "0,10"). */
 export const SUGGESTION_LIMIT = 10;
 /** The general default page size constant of spec §9 (not the product list's). */

@@ -72,3 +72,13 @@ export function avatarInitial(name: string): string {
   const first = [...name.trim()][0];
   return first ? first.toLocaleUpperCase() : '?';
 }
+
+/**
+ * An average as shown next to the stars, always with one decimal (spec §2 Reviews "average rating
+ * out of 5.0"): 4.3 → '4.3', 5 → '5.0', 0 → '0.0'. Latin digits in every language.
+ * @throws RangeError when `average` is not a number from 0 to 5.
+ */
+export function formatAverage(average: number): string {
+  if (!(average >= 0 && average <= REVIEW_RATE_MAX)) throw new RangeError(`average must be 0–5, got ${average}`);
+  return average.toFixed(1);
+}

@@ -1,8 +1,9 @@
 /**
  * The storefront's suggestion endpoint GET /api/suggest (spec §2 Search, §9: up to 10, EN and ZH
- * names) through its route handler, with the contract client on the bundled API of the harness.
+ * names) through its route handler. The feature layer's public client (`publicApi`) is pointed at
+ * the bundled API of the harness.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { APIContext } from 'astro';
 import { createHarness, TEST_API_KEY, type Harness } from './harness';
 import { createXsApi } from '../../src/server/xs-api/app';
@@ -10,15 +11,19 @@ import { createXsClient } from '../../src/lib/xs-api/client';
 import { GET } from '../../src/pages/api/suggest';
 
 let h: Harness;
+let app: ReturnType<typeof createXsApi>;
 let suggest: (query: string) => Promise<{ status: number; json: any; cache: string | null }>;
+
+vi.mock('../../src/features/shared/api', () => ({
+  publicApi: (locale: string) => createXsClient({ fetch: (r) => app.fetch(r), baseUrl: 'http://in-process', apiKey: TEST_API_KEY, locale }),
+}));
 
 beforeAll(async () => {
   h = await createHarness();
-  const app = createXsApi({ db: h.db, apiKey: TEST_API_KEY });
-  const api = createXsClient({ fetch: (r) => app.fetch(r), baseUrl: 'http://in-process', apiKey: TEST_API_KEY, locale: 'en' });
+  app = createXsApi({ db: h.db, apiKey: TEST_API_KEY });
   suggest = async (query) => {
     const url = new URL(`http://shop.test/api/suggest${query}`);
-    const res = await GET({ url, request: new Request(url), locals: { api, locale: 'en' } } as unknown as APIContext);
+    const res = await GET({ url, request: new Request(url), locals: { locale: 'en' } } as unknown as APIContext);
     return { status: res.status, json: await res.json(), cache: res.headers.get('cache-control') };
   };
 });

@@ -52,7 +52,7 @@ describe('parseFragmentQuery', () => {
         const r = parseFragmentQuery(new URLSearchParams(obj));
         if (!r.ok) return;
         const { sort, min, max, limit, ...source } = r.value;
-        const query = listingQuery(source, { sort, min, max }, `${limit.offset},${limit.count}`, 'en');
+        const query = listingQuery(source, { sort, min, max }, `${limit.offset},${limit.count}`);
         expect(productListingQuery.safeParse(query).success).toBe(true);
       }),
     );
@@ -80,10 +80,10 @@ describe('parseSuggestQuery', () => {
 
 describe('listingQuery and fragmentSearch', () => {
   it('maps a list to product_listing with filter_price_min/max in RM', () => {
-    expect(listingQuery({ line: 'PORK-CUTS' }, { sort: 'latest', min: 5, max: 20 }, '0,25', 'zh')).toEqual({
-      line: 'PORK-CUTS', sort: 'latest', limit: '0,25', filter_price_min: 5, filter_price_max: 20, lang: 'zh',
+    expect(listingQuery({ line: 'PORK-CUTS' }, { sort: 'latest', min: 5, max: 20 }, '0,25')).toEqual({
+      line: 'PORK-CUTS', sort: 'latest', limit: '0,25', filter_price_min: 5, filter_price_max: 20,
     });
-    expect(listingQuery({}, { sort: 'product_topsales' }, '25,25', 'en')).toEqual({ sort: 'product_topsales', limit: '25,25', lang: 'en' });
+    expect(listingQuery({}, { sort: 'product_topsales' }, '25,25')).toEqual({ sort: 'product_topsales', limit: '25,25' });
   });
   it('writes the fragment query without the default sort and absent values', () => {
     expect(fragmentSearch({ line: 'PORK-CUTS' }, { sort: 'price_low' })).toBe('line=PORK-CUTS&sort=price_low');

@@ -1,7 +1,7 @@
 /** A product list's URL: sort, price filter and page (spec §2 Product list view, §5, §9). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { hasPriceFilter, listHref, MAX_PAGE, pageCount, pageOfItems, parsePrice, readListParams, readPriceFilter } from '../../src/domain/list-url';
+import { canonicalListPath, hasPriceFilter, listHref, MAX_PAGE, pageCount, pageLimit, pageOfItems, parsePrice, readListParams, readPriceFilter } from '../../src/domain/list-url';
 
 const q = (s: string) => new URLSearchParams(s);
 
@@ -77,5 +77,16 @@ describe('listHref, pageCount, pageOfItems', () => {
     expect(pageOfItems(45)).toBe(2);
     expect(pageOfItems(50)).toBe(2);
     expect(pageOfItems(51)).toBe(3);
+  });
+});
+
+describe('pageLimit and canonicalListPath', () => {
+  it('turns a page into its product_listing window of 25', () => {
+    expect(pageLimit(1)).toEqual({ offset: 0, count: 25 });
+    expect(pageLimit(3)).toEqual({ offset: 50, count: 25 });
+  });
+  it('keeps only the page (from 2 on) in the canonical address', () => {
+    expect(canonicalListPath('/shop/catalog', 1)).toBe('/shop/catalog');
+    expect(canonicalListPath('/category/PORK-CUTS', 2)).toBe('/category/PORK-CUTS?page=2');
   });
 });

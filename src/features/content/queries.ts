@@ -1,0 +1,80 @@
+/**
+ * The content pages' named server reads (DESIGN The feature layer; spec §1 Content pages, §2
+ * /about-us, /privacy-policy, /member-zone, /outlets, /contacts, /voucher-details/; §7
+ * company_contact, get_reach_us/{fixed code}, pickup_store_listing, voucher_detail). Everything is
+ * the same for every shopper: reads go through `publicApi` and pages built from them are cached.
+ * Contact, social links and outlets are optional parts of a page: a failed read is null and the
+ * page leaves that part out (and is not cached). Unknown voucher → null (the 404 page).
+ */
+import { getEntry } from 'astro:content';
+import { publicApi } from '../shared/api';
+import { XsApiError } from '../../lib/xs-api/client';
+import { REACH_US_CODE } from '../../lib/xs-api/contract';
+import { companyFacts, fillFacts } from '../../domain/company';
+import type { Locale } from '../../i18n/messages';
+import {
+  toCompanyContact,
+  toOutletStates,
+  toSocialLinks,
+  toVoucher,
+  type CompanyContactView,
+  type OutletStateView,
+  type SocialLinkView,
+  type VoucherView,
+} from './view-models';
+
+/** The context a content read takes: only the shopper's language. */
+export type ContentContext = { locals: { locale: Locale } };
+
+/** The company's contact and social links; each null when its read failed. */
+export async function getCompanyContact(ctx: ContentContext): Promise<{ contact: CompanyContactView | null; social: SocialLinkView[] | null }> {
+  const client = publicApi(ctx.locals.locale);
+  const [contact, social] = await Promise.all([
+    client.call('company_contact').then((r) => toCompanyContact(r.data)).catch(() => null),
+    client.call('get_reach_us', { params: { code: REACH_US_CODE } }).then((r) => toSocialLinks(r.data)).catch(() => null),
+  ]);
+  return { contact, social };
+}
+
+/** Every outlet grouped by state, and how many there are; null when the outlets cannot be read. */
+export async function getOutlets(ctx: ContentContext): Promise<{ states: OutletStateView[]; count: number } | null> {
+  const stores = await publicApi(ctx.locals.locale)
+    .call('pickup_store_listing', { query: {} })
+    .then((r) => r.data)
+    .catch(() => null);
+  return stores && { states: toOutletStates(stores), count: stores.length };
+}
+
+/**
+ * A voucher kind's public details in the shopper's language; null for a blank code and for every
+ * refusal of the API (unknown or malformed code).
+ * @throws XsApiError when the API fails (5xx, transport).
+ */
+export async function getVoucherDetail(ctx: ContentContext, code: string | null): Promise<VoucherView | null> {
+  const wanted = (code ?? '').trim();
+  if (!wanted) return null;
+  try {
+    return toVoucher((await publicApi(ctx.locals.locale).call('voucher_detail', { params: { code: wanted } })).data);
+  } catch (err) {
+    if (err instanceof XsApiError && err.status >= 400 && err.status < 500) return null;
+    throw err;
+  }
+}
+
+/** The long-text pages of the `pages` content collection (src/content.config.ts). */
+export type ContentSlug = 'about-us' | 'privacy-policy' | 'member-zone';
+
+/** A content page ready to show: title, meta description and body HTML with `{{facts}}` filled in. */
+export type ContentPageView = { slug: ContentSlug; title: string; description: string; html: string };
+
+/**
+ * The entry '{locale}/{slug}' (EN when the language has none) with its `{{facts}}` filled from
+ * the domain constants (src/domain/company.ts).
+ * @throws Error when the page is missing in EN too (a build mistake).
+ */
+export async function getContentPage(ctx: ContentContext, slug: ContentSlug): Promise<ContentPageView> {
+  const entry = (await getEntry('pages', `${ctx.locals.locale}/${slug}`)) ?? (await getEntry('pages', `en/${slug}`));
+  if (!entry) throw new Error(`Content page ${slug} is missing`);
+  const facts = companyFacts();
+  return { slug, title: entry.data.title, description: fillFacts(entry.data.description, facts), html: fillFacts(entry.rendered?.html ?? '', facts) };
+}
