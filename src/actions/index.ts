@@ -2,6 +2,6 @@
 import { access } from '../features/access/actions';
 import { cart } from './cart';
 import { checkout } from './checkout';
-import { delivery } from './delivery';
+import { delivery } from '../features/delivery/actions';
 
 export const server = { access, cart, checkout, delivery };
