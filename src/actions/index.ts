@@ -1,6 +1,6 @@
 /** Astro Actions: the browser's one door for mutations (DESIGN). Gathers the features' actions. */
 import { access } from '../features/access/actions';
-import { cart } from './cart';
+import { cart } from '../features/cart/actions';
 import { checkout } from './checkout';
 import { delivery } from '../features/delivery/actions';
 

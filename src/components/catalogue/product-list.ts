@@ -10,7 +10,7 @@
  *     fallback without JavaScript and are hidden here.
  *   - the Filters panel closes on Escape or a click outside it; empty prices stay out of the URL.
  */
-import { enhanceAddToCart } from '../product/add-to-cart';
+import { enhanceAddToCart } from '../../features/cart/ui/add-to-cart';
 import { enhanceFavourites } from '../product/favourite-toggle';
 import { formatLimit, isDone, nextLimit, PAGE_SIZE } from '../../domain/product-list';
 import { pageOfItems } from '../../domain/list-url';

@@ -7,7 +7,7 @@
  */
 import { QUICK_VIEW_DELAY_MS } from '../../domain/constants';
 import { $quickView } from '../../stores/favourites';
-import { enhanceAddToCart } from './add-to-cart';
+import { enhanceAddToCart } from '../../features/cart/ui/add-to-cart';
 import { enhanceFavourites } from './favourite-toggle';
 
 let latest = 0;
