@@ -3,5 +3,6 @@ import { access } from '../features/access/actions';
 import { cart } from '../features/cart/actions';
 import { checkout } from './checkout';
 import { delivery } from '../features/delivery/actions';
+import { favourites } from '../features/favourites/actions';
 
-export const server = { access, cart, checkout, delivery };
+export const server = { access, cart, checkout, delivery, favourites };

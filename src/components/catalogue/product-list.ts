@@ -11,7 +11,7 @@
  *   - the Filters panel closes on Escape or a click outside it; empty prices stay out of the URL.
  */
 import { enhanceAddToCart } from '../../features/cart/ui/add-to-cart';
-import { enhanceFavourites } from '../product/favourite-toggle';
+import { enhanceFavourites } from '../../features/favourites/ui/favourite-toggle';
 import { formatLimit, isDone, nextLimit, PAGE_SIZE } from '../../domain/product-list';
 import { pageOfItems } from '../../domain/list-url';
 

@@ -8,7 +8,7 @@
 import { QUICK_VIEW_DELAY_MS } from '../../domain/constants';
 import { $quickView } from '../../stores/favourites';
 import { enhanceAddToCart } from '../../features/cart/ui/add-to-cart';
-import { enhanceFavourites } from './favourite-toggle';
+import { enhanceFavourites } from '../../features/favourites/ui/favourite-toggle';
 
 let latest = 0;
 let dialog: HTMLDialogElement | undefined;
