@@ -117,3 +117,22 @@ test('a member with a delivery choice adds to cart and toggles a favourite as pl
   await expect(page).toHaveURL(/\/ar\/cart$/);
   await expect(page.locator(`[data-cart-line="${product.code}"] input[type=number]`)).toHaveValue('3');
 });
+
+test.describe('with JavaScript', () => {
+  test.use({ javaScriptEnabled: true });
+
+  test('a guest is sent to login from the page they are on, also from a card appended by infinite scroll', async ({ page }) => {
+    await page.goto('/search-products?keyword=pork');
+    const cards = page.locator('[data-product-list] [data-product-card]');
+    await expect(cards).toHaveCount(25);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(cards).toHaveCount(45, { timeout: 20_000 });
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await cards.nth(30).locator('form[data-add-to-cart][data-enhanced] button').click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fsearch-products%3Fkeyword%3Dpork%26page%3D2$/);
+
+    await page.goto('/ar/product/P0001');
+    await page.locator('main form[data-favourite-form="P0001"][data-enhanced] button').click();
+    await expect(page).toHaveURL(/\/ar\/login\?redirect=%2Far%2Fproduct%2FP0001$/);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * Calling an Action from a small page script (add to cart, favourite, logout) without the full
  * `astro:actions` client: the same endpoint (`POST /_actions/<feature>.<action>`), the same
- * handler, input checks and error mapping, for ~0.4 KB instead of ~3.4 KB gzip of client code
+ * handler, input checks and error mapping, for ~0.6 KB instead of ~3.4 KB gzip of client code
  * (the client brings devalue and a table of every HTTP code). Catalogue pages must stay within
  * 15 KB of JavaScript before interaction (DESIGN Budgets). React islands keep using
  * `actions.x.y()` from `astro:actions`.
@@ -77,4 +77,17 @@ export async function callAction<N extends ActionName>(name: N, body: FormData):
   } catch {
     return { error: { code: 'NETWORK', status: 0, message: '' } };
   }
+}
+
+/**
+ * Posts a form the plain way, from the page the shopper is on: the server then answers as for a
+ * form posted without JavaScript (a guest goes to /login and comes back to this page). Cards
+ * appended from /fragments carry the fragment's address in their form action, hence the retarget.
+ */
+export function submitFromHere(form: HTMLFormElement): void {
+  const action = new URL(form.action, location.href).searchParams.get('_action');
+  const here = new URL(location.href);
+  if (action) here.searchParams.set('_action', action);
+  form.action = here.pathname + here.search;
+  form.submit();
 }

@@ -9,7 +9,7 @@
 import { $cartCount } from '../../../stores/session';
 import { toast } from '../../../lib/ui/toast';
 import { TOAST_CART_MS } from '../../../domain/constants';
-import { callAction } from '../../shared/action-fetch';
+import { callAction, submitFromHere } from '../../shared/action-fetch';
 import { openDeliveryModal } from '../../delivery/modal';
 import { enhanceQuantitySteppers } from '../../../components/product/quantity-stepper';
 
@@ -23,7 +23,7 @@ export function enhanceAddToCart(root: ParentNode = document) {
       if (button) button.disabled = true;
       try {
         const { data, error } = await callAction('cart.add', new FormData(form));
-        if (error?.code === 'UNAUTHORIZED') return form.submit();
+        if (error?.code === 'UNAUTHORIZED') return submitFromHere(form);
         if (error?.code === 'PRECONDITION_FAILED') return openDeliveryModal(0);
         if (error) return void toast(error.message || document.body.dataset.genericError || 'Error', { kind: 'error' });
         form.querySelector('[data-add-to-cart-error]')?.remove();

@@ -9,7 +9,7 @@
 import { $favourites } from '../../../stores/favourites';
 import { toast } from '../../../lib/ui/toast';
 import { TOAST_FAVOURITES_MS } from '../../../domain/constants';
-import { callAction } from '../../shared/action-fetch';
+import { callAction, submitFromHere } from '../../shared/action-fetch';
 
 /** Shows a form's state: the heart filled or not, the label and the operation a post will do. */
 function render(form: HTMLFormElement, codes: readonly string[] | undefined) {
@@ -38,7 +38,7 @@ export function enhanceFavourites(root: ParentNode = document) {
       if (button) button.disabled = true;
       try {
         const { data, error } = await callAction('favourites.toggle', new FormData(form));
-        if (error?.code === 'UNAUTHORIZED') return form.submit();
+        if (error?.code === 'UNAUTHORIZED') return submitFromHere(form);
         if (error) return void toast(error.message || document.body.dataset.genericError || 'Error', { kind: 'error' });
         form.querySelector('[data-favourite-error]')?.remove();
         $favourites.set(data.favourites);
