@@ -3,7 +3,8 @@
  * Cart, Favourites): both are plain form posts to their Actions. A member with a delivery choice
  * (its cookie set as the browser's delivery module writes it) lands on /cart with the line, or on
  * /favourites with the product; without a choice the product page says to choose a delivery method
- * (412); a guest is sent to /login with the way back, the page's query kept.
+ * (412); a guest is sent to /login with the way back, the page's query kept. Last, the same way
+ * back for a guest with JavaScript, whose click the page script hands to a plain post.
  */
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO } from './helpers';
