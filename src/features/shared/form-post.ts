@@ -1,5 +1,5 @@
 /**
- * Helpers for a component whose form posts to an Action without JavaScript (the server side is
+ * For a component whose form posts to an Action without JavaScript (the server side is
  * src/features/shared/form-action.ts):
  * - `formTarget`: where the form posts: the page it is on, with its language prefix and query kept,
  *   plus the Action's `?_action=` (`action={actions.x.y}` alone is `?_action=x.y`, which drops the
