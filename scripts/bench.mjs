@@ -74,9 +74,9 @@ await member.fill('#login-password', 'demo1234');
 await Promise.all([member.waitForURL(`${base}/`), member.click('[data-login-form] button')]);
 await member.evaluate(() => {
   localStorage.setItem('shipping', JSON.stringify({ type: 'PICKUP', store: { store_code: 'S001', store_no: '001', store_name: 'Bench', store_address: '', store_phone: '', store_pickdel: 'BOTHPD', distance_km: 1 }, address: null, state: 'Selangor', date: '2099-01-01', time: '10:00' }));
-  document.cookie = 'xs_store=001; path=/';
 });
-await fetch(`${base}/`).catch(() => {});
+// The page's delivery module mirrors the saved choice into its cookie when it loads (src/features/delivery/shipping.ts).
+await member.reload({ waitUntil: 'networkidle' });
 rows.push({ name: 'Cart', url: '/cart', kind: 'member', bytes: await jsBytes(member, '/cart') });
 rows.push({ name: 'Account orders', url: '/account/orders', kind: 'member', bytes: await jsBytes(member, '/account/orders') });
 // Warm the server's caches (pages and transformed pictures) the way a CDN in front would be, at

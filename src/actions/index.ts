@@ -1,7 +1,8 @@
 /** Astro Actions: the browser's one door for mutations (DESIGN). Gathers the features' actions. */
 import { access } from '../features/access/actions';
-import { cart } from './cart';
+import { cart } from '../features/cart/actions';
 import { checkout } from './checkout';
-import { delivery } from './delivery';
+import { delivery } from '../features/delivery/actions';
+import { favourites } from '../features/favourites/actions';
 
-export const server = { access, cart, checkout, delivery };
+export const server = { access, cart, checkout, delivery, favourites };

@@ -1,6 +1,6 @@
 /**
- * Shared client state (DESIGN Islands): the shopper's session summary, cart count, favourites
- * count and UI flags, readable from plain scripts and React islands alike. Never written on the server.
+ * Shared client state (DESIGN Islands): the shopper's session summary and cart count,
+ * readable from plain scripts and React islands alike. Never written on the server.
  */
 import { atom } from 'nanostores';
 
@@ -9,5 +9,3 @@ export type SessionSummary = { member_code: string; customer_firstname: string; 
 
 export const $session = atom<SessionSummary | undefined>(undefined);
 export const $cartCount = atom(0);
-/** Whether the delivery-method modal is open (spec §3 User state). */
-export const $deliveryModalOpen = atom<false | { step?: 0 | 1 | 2 | 3 }>(false);

@@ -1,15 +1,17 @@
 /**
  * Header behaviour (spec §2 Header; §4 Session, Delivery method modal): fills the account menu,
  * points, cart and favourites counts and delivery-method button from /api/me; clears a visitor's
- * saved delivery choice; opens the delivery modal (its React code loads only then); logs out with
- * the spec's toast.
+ * saved delivery choice; opens the delivery modal (its React code loads only then) for a member
+ * without a complete choice, or at step 3 for a pick-up whose time has passed; logs out with the
+ * spec's toast. Actions are called through the small fetch wrapper (src/features/shared/
+ * action-fetch.ts), not the full client, to keep catalogue pages light (DESIGN Budgets); the
+ * pick-up rules (dayjs) load only for a member with a pick-up.
  */
-import { actions } from 'astro:actions';
 import { $cartCount, $session } from '../../stores/session';
 import { openDeliveryModal } from '../../features/delivery/modal';
 import { $favourites } from '../../stores/favourites';
-import { $shipping, isShippingComplete } from '../../stores/shipping';
-import { isPickupExpired } from '../../domain/pickup';
+import { $shipping, isShippingComplete } from '../../features/delivery/shipping';
+import { callAction } from '../../features/shared/action-fetch';
 import { toast } from '../../lib/ui/toast';
 import { LOGOUT_REDIRECT_MS, TOAST_LOGIN_MS, TOAST_LOGOUT_MS } from '../../domain/constants';
 
@@ -20,10 +22,9 @@ export type MeAnswer = {
   favourites: string[];
 };
 
-/** Fetches the session summary for a store and publishes it to the shared stores. */
+/** Fetches the session summary (cart count at the chosen store: the choice's cookie) and publishes it to the shared stores. */
 export async function refreshSession(): Promise<MeAnswer | null> {
-  const store = $shipping.get()?.store?.store_no ?? '';
-  const res = await fetch(`/api/me${store ? `?store=${encodeURIComponent(store)}` : ''}`, { headers: { accept: 'application/json' }, cache: 'no-store' }).catch(() => null);
+  const res = await fetch('/api/me', { headers: { accept: 'application/json' }, cache: 'no-store' }).catch(() => null);
   if (!res?.ok) return null;
   const me = (await res.json()) as MeAnswer;
   $session.set(me.profile ? { ...me.profile, cart_count: me.cart_count } : null);
@@ -75,11 +76,14 @@ export function startHeader() {
     $('[data-account-points]')!.textContent = String(s.customer_point);
     const shipping = $shipping.get();
     if (!isShippingComplete(shipping)) openDeliveryModal(0);
-    else if (shipping.type === 'PICKUP' && isPickupExpired({ date: shipping.date!, time: shipping.time! }, new Date())) openDeliveryModal(3);
+    else if (shipping.type === 'PICKUP') {
+      void import('../../domain/pickup').then(({ isPickupExpired }) => {
+        if (isPickupExpired({ date: shipping.date!, time: shipping.time! }, new Date())) openDeliveryModal(3);
+      });
+    }
   });
 
   deliveryButton?.addEventListener('click', () => openDeliveryModal());
-  document.addEventListener('open-delivery-modal', (e) => openDeliveryModal((e as CustomEvent).detail?.step));
 
   // Every logout form (the account menu, the account side navigation) posts to the logout Action;
   // with scripts: 'Logout Successful' for 2 s, then /login after 0.5 s (spec §4 Session).
@@ -87,7 +91,7 @@ export function startHeader() {
     logout.addEventListener('submit', async (e) => {
       e.preventDefault();
       const form = e.currentTarget as HTMLFormElement;
-      const { error } = await actions.access.logout(new FormData(form)).catch(() => ({ error: true }));
+      const { error } = await callAction('access.logout', new FormData(form));
       if (error) return form.submit();
       // The toast is shown here; the flash the Action left for a plain form post is not needed.
       document.cookie = 'xs_flash=; path=/; max-age=0';

@@ -2,9 +2,9 @@
  * Opening the delivery-method modal (spec §4 Delivery method modal, steps 0–3) from anywhere: the
  * header button, add to cart without a store, the cart, checkout. The modal's React code is
  * imported only when it first opens (DESIGN Islands: pages that must stay light load no React).
- * Its open state is the `$deliveryModalOpen` nanostore (spec §3 User state).
+ * Its open state is the `$deliveryModalOpen` nanostore (./shipping.ts; spec §3 User state).
  */
-import { $deliveryModalOpen } from '../../stores/session';
+import { $deliveryModalOpen } from './shipping';
 
 export type DeliveryStep = 0 | 1 | 2 | 3;
 
@@ -13,6 +13,6 @@ let mounted: Promise<unknown> | undefined;
 /** Opens the modal at `step` (default: where the modal decides), loading its code the first time. */
 export function openDeliveryModal(step?: DeliveryStep): void {
   const header = document.querySelector<HTMLElement>('[data-header]');
-  mounted ??= import('../../islands/delivery/mount').then((m) => m.mountDeliveryModal(document.getElementById('delivery-root')!, header?.dataset.locale ?? 'en'));
+  mounted ??= import('./ui/mount').then((m) => m.mountDeliveryModal(document.getElementById('delivery-root')!, header?.dataset.locale ?? 'en'));
   $deliveryModalOpen.set({ step });
 }

@@ -1,33 +1,20 @@
 /**
- * The session summary the header shows (spec §2 Header): profile name and points, the cart count
- * at a store, and the favourite product codes (the header count and the hearts on cards). Per-user,
- * so never cached; the catalogue pages stay cacheable without it.
+ * The session summary the header shows (spec §2 Header): profile name and points, the cart count at
+ * the chosen store (the delivery-choice cookie), and the favourite product codes (the header count
+ * and the hearts on cards). A per-user read, so a GET that is never cached; the catalogue pages
+ * stay cacheable without it. The reads are the cart and favourites features' queries.
  */
 import type { APIRoute } from 'astro';
+import { cartCount } from '../../features/cart/queries';
+import { favouriteCodes } from '../../features/favourites/queries';
 
-export const GET: APIRoute = async ({ locals, url }) => {
-  const profile = await locals.profile().catch(() => null);
-  let cartCount = 0;
-  let favourites: string[] = [];
-  const store = url.searchParams.get('store');
-  if (profile) {
-    [cartCount, favourites] = await Promise.all([
-      store
-        ? locals.api
-            .call('get_cart', { query: { store, lang: locals.locale } })
-            .then((r) => r.data.items.length)
-            .catch(() => 0)
-        : 0,
-      locals.api
-        .call('favorite_listing', { query: { lang: locals.locale } })
-        .then((r) => r.data.map((p) => p.product_code))
-        .catch(() => []),
-    ]);
-  }
+export const GET: APIRoute = async (ctx) => {
+  const profile = await ctx.locals.profile().catch(() => null);
+  const [count, favourites] = profile ? await Promise.all([cartCount(ctx), favouriteCodes(ctx)]) : [0, []];
   return Response.json(
     {
       profile: profile && { member_code: profile.member_code, customer_firstname: profile.customer_firstname, customer_point: profile.customer_point },
-      cart_count: cartCount,
+      cart_count: count,
       favourites,
     },
     { headers: { 'cache-control': 'no-store' } },

@@ -7,8 +7,8 @@
  */
 import { QUICK_VIEW_DELAY_MS } from '../../../domain/constants';
 import { $quickView } from '../../../stores/favourites';
-import { enhanceAddToCart } from '../../../components/product/add-to-cart';
-import { enhanceFavourites } from '../../../components/product/favourite-toggle';
+import { enhanceAddToCart } from '../../cart/ui/add-to-cart';
+import { enhanceFavourites } from '../../favourites/ui/favourite-toggle';
 
 let latest = 0;
 let dialog: HTMLDialogElement | undefined;

@@ -10,8 +10,8 @@
  *     fallback without JavaScript and are hidden here.
  *   - the Filters panel closes on Escape or a click outside it; empty prices stay out of the URL.
  */
-import { enhanceAddToCart } from '../../../../components/product/add-to-cart';
-import { enhanceFavourites } from '../../../../components/product/favourite-toggle';
+import { enhanceAddToCart } from '../../../cart/ui/add-to-cart';
+import { enhanceFavourites } from '../../../favourites/ui/favourite-toggle';
 import { formatLimit, isDone, nextLimit, PAGE_SIZE } from '../../../../domain/product-list';
 import { pageOfItems } from '../../../../domain/list-url';
 

@@ -1,13 +1,13 @@
 /**
  * Availability at the chosen outlet on the product page (spec §2 Product detail: shown only when a
- * store is chosen and the member is logged in). Asks /api/availability/{code}?store= after load and
- * whenever the session or the store changes; shows '{count} available at {store}' or 'Not available
- * at {store}', and caps the quantity input at the units there.
+ * store is chosen and the member is logged in). Asks /api/availability/{code} (the server reads the
+ * store from the delivery-choice cookie, which $shipping keeps in step) after load and whenever the
+ * session or the store changes; shows '{count} available at {store}' or 'Not available at {store}',
+ * and caps the quantity input at the units there.
  */
-import { $session } from '../../stores/session';
-import { $shipping } from '../../stores/shipping';
-
-type Availability = { product_has_balance: 0 | 1; product_quantity: number | null };
+import { $session } from '../../../stores/session';
+import { $shipping } from '../../delivery/shipping';
+import type { Availability } from '../queries';
 
 /** Starts the availability line of the page's `[data-availability]` element, if any. */
 export function startAvailability() {
@@ -24,7 +24,7 @@ export function startAvailability() {
       el.hidden = true;
       return;
     }
-    const res = await fetch(`/api/availability/${encodeURIComponent(code)}?store=${encodeURIComponent(key)}`, { headers: { accept: 'application/json' } }).catch(() => null);
+    const res = await fetch(`/api/availability/${encodeURIComponent(code)}`, { headers: { accept: 'application/json' }, cache: 'no-store' }).catch(() => null);
     if (shown !== key) return; // the store changed meanwhile
     if (!res?.ok) {
       el.hidden = true;

@@ -4,11 +4,11 @@
  */
 import { useEffect, useState } from 'react';
 import { actions } from 'astro:actions';
-import * as m from '../../paraglide/messages.js';
-import type { Locale } from '../../i18n/messages';
-import type { PickupSettings } from '../../lib/xs-api/contract';
-import { earliestPickupDate, formatPickupTime, isPickupDateAllowed, latestPickupDate } from '../../domain/pickup';
-import { bindLocale } from '../shared/i18n';
+import * as m from '../../../paraglide/messages.js';
+import type { Locale } from '../../../i18n/messages';
+import type { PickupSettings } from '../../../lib/xs-api/contract';
+import { earliestPickupDate, formatPickupTime, isPickupDateAllowed, latestPickupDate } from '../../../domain/pickup';
+import { bindLocale } from '../../../islands/shared/i18n';
 
 type Props = { locale: Locale; initial?: { date: string; time: string }; onSave: (date: string, time: string) => void };
 

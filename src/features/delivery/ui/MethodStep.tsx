@@ -1,8 +1,8 @@
 /** Step 2 of the delivery modal (spec §4): Delivery or Store Pick-up, each only where the store allows it. */
-import * as m from '../../paraglide/messages.js';
-import type { Locale } from '../../i18n/messages';
-import type { Store } from '../../lib/xs-api/contract';
-import { bindLocale } from '../shared/i18n';
+import * as m from '../../../paraglide/messages.js';
+import type { Locale } from '../../../i18n/messages';
+import type { Store } from '../../../lib/xs-api/contract';
+import { bindLocale } from '../../../islands/shared/i18n';
 
 type Props = { locale: Locale; store: Store; canDeliver: boolean; onChoose: (type: 'DELIVERY' | 'PICKUP') => void };
 

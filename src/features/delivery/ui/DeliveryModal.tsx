@@ -1,20 +1,21 @@
 /**
  * The delivery-method modal (spec §4, steps 0–3): 0 choose an address (saved, current location or
  * new) → 1 stores within 30 km, nearest first → 2 Delivery or Store Pick-up as the store allows →
- * 3 pick-up date and time. Saving stores the choice as `shipping`; changing the method or the
- * store clears the cart. Closable only once a method exists; resets 500 ms after closing.
+ * 3 pick-up date and time. Saving stores the choice as `shipping` (../shipping.ts, which mirrors it
+ * into the cookie the server reads); changing the method or the store clears the cart. Closable only once a method exists; resets 500 ms after closing.
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { actions } from 'astro:actions';
-import * as m from '../../paraglide/messages.js';
-import type { Locale } from '../../i18n/messages';
-import type { Address, Store } from '../../lib/xs-api/contract';
-import { $cartCount, $deliveryModalOpen } from '../../stores/session';
-import { $shipping, isShippingComplete, type Shipping } from '../../stores/shipping';
-import { MODAL_RESET_MS } from '../../domain/constants';
-import { Modal } from '../shared/Modal';
-import { bindLocale } from '../shared/i18n';
+import * as m from '../../../paraglide/messages.js';
+import type { Locale } from '../../../i18n/messages';
+import type { Address, Store } from '../../../lib/xs-api/contract';
+import { $cartCount } from '../../../stores/session';
+import { $deliveryModalOpen, $shipping, isShippingComplete, type Shipping } from '../shipping';
+import { toShipping } from '../choice';
+import { MODAL_RESET_MS } from '../../../domain/constants';
+import { Modal } from '../../../islands/shared/Modal';
+import { bindLocale } from '../../../islands/shared/i18n';
 import { AddressStep, type Origin } from './AddressStep';
 import { StoreStep } from './StoreStep';
 import { MethodStep } from './MethodStep';
@@ -63,7 +64,10 @@ export function DeliveryModal({ locale }: { locale: Locale }) {
     setStep(1);
   }
 
-  async function save(next: Shipping) {
+  /** Saves a choice checked against the shared schema (./choice.ts), so the server reads back the same choice from its cookie. */
+  async function save(choice: Shipping) {
+    const next = toShipping(choice);
+    if (!next) return setError(t(m.generic_error));
     const prev = $shipping.get();
     if (prev && (prev.type !== next.type || prev.store.store_no !== next.store.store_no)) {
       const { error: err } = await actions.cart.clear();

@@ -1,12 +1,15 @@
 /**
  * Enhances the favourite forms (FavouriteToggle.astro; spec §4 Favourites, §9 favourites toast 3 s):
- * shows each product's state from $favourites (filled from /api/me after load), posts without
- * leaving the page, updates $favourites (so the header count follows) and shows '"{name}" added to
- * favourites' for TOAST_FAVOURITES_MS. A guest goes to /login and comes back.
+ * shows each product's state from $favourites (filled from /api/me after load), posts the form to
+ * the same `favourites.toggle` Action without leaving the page, updates $favourites (so the header
+ * count follows) and shows '"{name}" added to favourites' for TOAST_FAVOURITES_MS. A guest (or an
+ * expired session) is sent on by posting the form the plain way: the server answers with /login
+ * and the way back.
  */
-import { $favourites } from '../../stores/favourites';
-import { toast } from '../../lib/ui/toast';
-import { TOAST_FAVOURITES_MS } from '../../domain/constants';
+import { $favourites } from '../../../stores/favourites';
+import { toast } from '../../../lib/ui/toast';
+import { TOAST_FAVOURITES_MS } from '../../../domain/constants';
+import { callAction, submitFromHere } from '../../shared/action-fetch';
 
 /** Shows a form's state: the heart filled or not, the label and the operation a post will do. */
 function render(form: HTMLFormElement, codes: readonly string[] | undefined) {
@@ -34,18 +37,12 @@ export function enhanceFavourites(root: ParentNode = document) {
       const button = form.querySelector<HTMLButtonElement>('[data-favourite-button]');
       if (button) button.disabled = true;
       try {
-        const res = await fetch(form.action, { method: 'POST', body: new FormData(form), headers: { accept: 'application/json' } });
-        const body = (await res.json().catch(() => ({}))) as { ok?: boolean; login?: string; in_favorite?: number; favourites?: string[]; error?: string };
-        if (res.status === 401 && body.login) {
-          location.assign(`${body.login}?redirect=${encodeURIComponent(location.pathname + location.search)}`);
-          return;
-        }
-        if (!res.ok || !body.ok || !body.favourites) {
-          toast(body.error || document.body.dataset.genericError || 'Error', { kind: 'error' });
-          return;
-        }
-        $favourites.set(body.favourites);
-        toast((body.in_favorite ? form.dataset.addedMessage : form.dataset.removedMessage) ?? '', { durationMs: TOAST_FAVOURITES_MS });
+        const { data, error } = await callAction('favourites.toggle', new FormData(form));
+        if (error?.code === 'UNAUTHORIZED') return submitFromHere(form);
+        if (error) return void toast(error.message || document.body.dataset.genericError || 'Error', { kind: 'error' });
+        form.querySelector('[data-favourite-error]')?.remove();
+        $favourites.set(data.favourites);
+        toast((data.in_favorite ? form.dataset.addedMessage : form.dataset.removedMessage) ?? '', { durationMs: TOAST_FAVOURITES_MS });
       } finally {
         if (button) button.disabled = false;
       }

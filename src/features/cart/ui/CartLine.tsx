@@ -1,9 +1,15 @@
-/** One row of the cart table: select box, picture, name, price, quantity stepper, line total, remove. */
-import * as m from '../../paraglide/messages.js';
-import { localizePath, type Locale } from '../../i18n/messages';
-import type { CartItem } from '../../lib/xs-api/contract';
-import { formatPrice, toSen } from '../../domain/money';
-import { bindLocale } from '../shared/i18n';
+/**
+ * One row of the cart table: select box, picture, name, price, quantity stepper, line total
+ * (src/domain/totals.ts `lineAmount`), remove. On phones the row is a grid: name and line total on
+ * the first line, price and remove on the second, the stepper on the third; amounts never wrap.
+ */
+import * as m from '../../../paraglide/messages.js';
+import type { Locale } from '../../../i18n/messages';
+import { href, paths } from '../../../domain/paths';
+import type { CartItem } from '../../../lib/xs-api/contract';
+import { formatPrice, toSen } from '../../../domain/money';
+import { lineAmount } from '../../../domain/totals';
+import { bindLocale } from '../../../islands/shared/i18n';
 
 type Props = {
   locale: Locale;
@@ -19,10 +25,10 @@ export function CartLine({ locale, item, quantity, selected, onSelect, onQuantit
   const t = bindLocale(locale);
   const price = toSen(item.product_price);
   const old = toSen(item.product_old_price);
-  const href = localizePath(locale, `/product/${encodeURIComponent(item.product_code)}`);
+  const productHref = href(locale, paths.product(item.product_code));
   const max = Math.max(item.product_balance, item.product_quantity);
   return (
-    <tr className="grid grid-cols-[2.5rem_4.5rem_1fr_auto] items-center gap-x-2 gap-y-2 border-t border-ink-900/10 px-4 py-4 first:border-t-0 md:table-row md:px-0" data-cart-line={item.product_code}>
+    <tr className="grid grid-cols-[2.5rem_4.5rem_minmax(0,1fr)_auto] items-center gap-x-2 gap-y-2 border-t border-ink-900/10 px-4 py-4 first:border-t-0 md:table-row md:px-0" data-cart-line={item.product_code}>
       <td className="md:px-4 md:py-4">
         <input type="checkbox" checked={selected} onChange={(e) => onSelect(e.target.checked)} className="accent-brand-600"
           aria-label={t(m.cart_select_item, { name: item.product_name })} />
@@ -31,16 +37,16 @@ export function CartLine({ locale, item, quantity, selected, onSelect, onQuantit
         <img src={item.product_picture} alt="" width={64} height={64} className="h-16 w-16 rounded-lg bg-paper object-cover" />
       </td>
       <td className="min-w-0 md:px-2 md:py-4">
-        <a href={href} className="line-clamp-2 font-medium hover:text-brand-700">{item.product_name}</a>
+        <a href={productHref} className="line-clamp-2 font-medium hover:text-brand-700">{item.product_name}</a>
         {item.product_balance < item.product_quantity + 5 && (
           <span className="mt-1 block text-xs text-brand-700">{t(m.cart_only_left, { count: item.product_balance })}</span>
         )}
       </td>
-      <td className="col-start-3 md:px-2 md:py-4" dir="ltr">
-        <span className="font-semibold">{formatPrice(price, locale)}</span>
-        {old > price && <del className="ms-2 text-xs text-ink-500">{formatPrice(old, locale)}</del>}
+      <td className="col-start-3 row-start-2 md:px-2 md:py-4" dir="ltr">
+        <span className="whitespace-nowrap font-semibold">{formatPrice(price, locale)}</span>
+        {old > price && <del className="ms-2 whitespace-nowrap text-xs text-ink-500">{formatPrice(old, locale)}</del>}
       </td>
-      <td className="col-start-3 md:px-2 md:py-4">
+      <td className="col-start-3 col-span-2 row-start-3 md:px-2 md:py-4">
         <div className="inline-flex items-center rounded-lg border border-ink-300">
           <button type="button" className="h-9 w-9 text-ink-700 hover:text-brand-700" aria-label={t(m.decrease_quantity)} onClick={() => onQuantity(Math.max(0, quantity - 1))}>−</button>
           <input type="number" inputMode="numeric" min={0} max={max} step={1} value={quantity} aria-label={t(m.quantity)}
@@ -49,8 +55,8 @@ export function CartLine({ locale, item, quantity, selected, onSelect, onQuantit
           <button type="button" className="h-9 w-9 text-ink-700 hover:text-brand-700 disabled:opacity-40" aria-label={t(m.increase_quantity)} disabled={quantity >= max} onClick={() => onQuantity(Math.min(max, quantity + 1))}>+</button>
         </div>
       </td>
-      <td className="col-start-4 row-start-1 text-end font-semibold md:px-2 md:py-4" dir="ltr">{formatPrice(price * quantity, locale)}</td>
-      <td className="col-start-4 text-end md:px-4 md:py-4">
+      <td className="col-start-4 row-start-1 whitespace-nowrap text-end font-semibold md:px-2 md:py-4" dir="ltr">{formatPrice(lineAmount(price, quantity), locale)}</td>
+      <td className="col-start-4 row-start-2 text-end md:px-4 md:py-4">
         <button type="button" onClick={onRemove} className="btn-ghost !p-2 text-ink-500 hover:text-brand-700" aria-label={t(m.cart_remove_item, { name: item.product_name })}>
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2"><path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" /></svg>
         </button>

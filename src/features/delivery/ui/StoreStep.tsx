@@ -1,8 +1,8 @@
 /** Step 1 of the delivery modal (spec §4): stores within 30 km, nearest first. */
-import * as m from '../../paraglide/messages.js';
-import type { Locale } from '../../i18n/messages';
-import type { Store } from '../../lib/xs-api/contract';
-import { bindLocale } from '../shared/i18n';
+import * as m from '../../../paraglide/messages.js';
+import type { Locale } from '../../../i18n/messages';
+import type { Store } from '../../../lib/xs-api/contract';
+import { bindLocale } from '../../../islands/shared/i18n';
 
 type Props = { locale: Locale; stores: Store[]; selected?: string; onPick: (s: Store) => void };
 

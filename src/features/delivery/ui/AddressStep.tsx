@@ -4,12 +4,12 @@
  */
 import { useEffect, useState } from 'react';
 import { actions } from 'astro:actions';
-import * as m from '../../paraglide/messages.js';
-import type { Locale } from '../../i18n/messages';
-import type { Address } from '../../lib/xs-api/contract';
-import { bindLocale } from '../shared/i18n';
-import { toast } from '../../lib/ui/toast';
-import { TOAST_ADDRESS_MS } from '../../domain/constants';
+import * as m from '../../../paraglide/messages.js';
+import type { Locale } from '../../../i18n/messages';
+import type { Address } from '../../../lib/xs-api/contract';
+import { bindLocale } from '../../../islands/shared/i18n';
+import { toast } from '../../../lib/ui/toast';
+import { TOAST_ADDRESS_MS } from '../../../domain/constants';
 import { AddressForm } from './AddressForm';
 
 export type Origin = { kind: 'address'; address: Address; latitude: number; longitude: number } | { kind: 'location'; latitude: number; longitude: number };

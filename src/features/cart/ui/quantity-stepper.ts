@@ -4,8 +4,8 @@
  * every 50 ms until released. Pointer events for mouse, pen and touch; Enter and Space still step
  * once through the button's click.
  */
-import { NUMBER_INPUT_REPEAT_DELAY_MS, NUMBER_INPUT_REPEAT_INTERVAL_MS } from '../../domain/constants';
-import { quantityBounds, stepQuantity } from '../../domain/quantity';
+import { NUMBER_INPUT_REPEAT_DELAY_MS, NUMBER_INPUT_REPEAT_INTERVAL_MS } from '../../../domain/constants';
+import { quantityBounds, stepQuantity } from '../../../domain/quantity';
 
 /** Wires the steppers of every `[data-quantity]` box under `root` (each once). */
 export function enhanceQuantitySteppers(root: ParentNode = document) {

@@ -1,6 +1,6 @@
 /** Mounts the delivery-method modal on demand (its React code loads only when it is first opened). */
 import { createRoot } from 'react-dom/client';
-import type { Locale } from '../../i18n/messages';
+import type { Locale } from '../../../i18n/messages';
 import { DeliveryModal } from './DeliveryModal';
 
 let mounted = false;

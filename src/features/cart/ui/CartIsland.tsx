@@ -1,20 +1,25 @@
 /**
  * The cart table (spec §2 Cart page, §4 Cart): select boxes and select-all, quantity changes sent
  * after a 300 ms pause as the difference from the stored quantity (0 removes), remove, a subtotal
- * bar of the selected lines, and Check Out enabled only with a selection.
+ * bar of the selected lines (src/domain/totals.ts `subtotal`, in sen), and Check Out enabled only
+ * with a selection. The cart Actions work at the store of the delivery choice (its cookie); without
+ * one, a button opens the delivery modal.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { actions } from 'astro:actions';
-import * as m from '../../paraglide/messages.js';
-import { localizePath, type Locale } from '../../i18n/messages';
-import type { Cart } from '../../lib/xs-api/contract';
-import { formatPrice, toSen } from '../../domain/money';
-import { CART_QUANTITY_DEBOUNCE_MS } from '../../domain/constants';
-import { $cartCount } from '../../stores/session';
-import { $shipping } from '../../stores/shipping';
-import { bindLocale } from '../shared/i18n';
-import { toast } from '../../lib/ui/toast';
+import * as m from '../../../paraglide/messages.js';
+import type { Locale } from '../../../i18n/messages';
+import { href, paths } from '../../../domain/paths';
+import type { Cart } from '../../../lib/xs-api/contract';
+import { formatPrice, toSen } from '../../../domain/money';
+import { subtotal } from '../../../domain/totals';
+import { CART_QUANTITY_DEBOUNCE_MS } from '../../../domain/constants';
+import { $cartCount } from '../../../stores/session';
+import { $shipping } from '../../delivery/shipping';
+import { openDeliveryModal } from '../../delivery/modal';
+import { bindLocale } from '../../../islands/shared/i18n';
+import { toast } from '../../../lib/ui/toast';
 import { CartLine } from './CartLine';
 
 type Props = { locale: Locale; initialCart: Cart | null };
@@ -27,13 +32,18 @@ export default function CartIsland({ locale, initialCart }: Props) {
   const [drafts, setDrafts] = useState<Record<string, number>>({});
   const timers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
 
-  // The store may have been chosen after the page was rendered.
+  // The store may have been chosen after the page was rendered: its cart comes with every line selected, as on load.
   useEffect(() => {
     const store = shipping?.store.store_no;
     if (!store || store === cart?.store) return;
-    void actions.cart.get({ store }).then(({ data }) => data && replace(data));
+    void actions.cart.get().then(({ data }) => {
+      if (!data) return;
+      replace(data);
+      setSelected(new Set(data.items.map((i) => i.product_code)));
+    });
   }, [shipping?.store.store_no]);
 
+  /** Shows the cart the server answered; lines that have gone leave the selection. */
   function replace(next: Cart) {
     setCart(next);
     $cartCount.set(next.items.length);
@@ -48,7 +58,7 @@ export default function CartIsland({ locale, initialCart }: Props) {
       const stored = cart.items.find((i) => i.product_code === code)?.product_quantity ?? 0;
       const difference = quantity - stored;
       if (difference !== 0) {
-        const { data, error } = await actions.cart.change({ store: cart.store, product_code: code, difference });
+        const { data, error } = await actions.cart.change({ product_code: code, difference });
         if (error) toast(error.message, { kind: 'error' });
         else replace(data);
       }
@@ -58,7 +68,7 @@ export default function CartIsland({ locale, initialCart }: Props) {
 
   async function remove(code: string) {
     if (!cart) return;
-    const { data, error } = await actions.cart.remove({ store: cart.store, product_code: code });
+    const { data, error } = await actions.cart.remove({ product_code: code });
     if (error) return toast(error.message, { kind: 'error' });
     if (data) replace(data);
   }
@@ -66,7 +76,7 @@ export default function CartIsland({ locale, initialCart }: Props) {
   const lines = cart?.items ?? [];
   const chosen = lines.filter((i) => selected.has(i.product_code));
   const subtotalSen = useMemo(
-    () => chosen.reduce((s, i) => s + toSen(i.product_price) * (drafts[i.product_code] ?? i.product_quantity), 0),
+    () => subtotal(chosen.map((i) => ({ priceSen: toSen(i.product_price), quantity: drafts[i.product_code] ?? i.product_quantity }))),
     [chosen, drafts],
   );
 
@@ -74,7 +84,7 @@ export default function CartIsland({ locale, initialCart }: Props) {
     return (
       <div className="card p-8 text-center">
         <p className="text-ink-700">{t(m.cart_need_delivery)}</p>
-        <button type="button" className="btn-primary mt-4" onClick={() => document.dispatchEvent(new CustomEvent('open-delivery-modal', { detail: { step: 0 } }))}>
+        <button type="button" className="btn-primary mt-4" onClick={() => openDeliveryModal(0)}>
           {t(m.delivery_choose)}
         </button>
       </div>
@@ -85,12 +95,12 @@ export default function CartIsland({ locale, initialCart }: Props) {
       <div className="card flex flex-col items-center gap-4 p-10 text-center">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-14 w-14 text-ink-300" fill="none" stroke="currentColor" strokeWidth="1.5"><path d="M3 4h2l2.2 10.4a1.5 1.5 0 0 0 1.5 1.1h8.6a1.5 1.5 0 0 0 1.5-1.1L21 7H6" /><circle cx="9.5" cy="19.5" r="1.5" /><circle cx="17" cy="19.5" r="1.5" /></svg>
         <p className="text-lg font-semibold">{t(m.cart_empty)}</p>
-        <a className="btn-primary" href={localizePath(locale, '/category')}>{t(m.shop_now)}</a>
+        <a className="btn-primary" href={href(locale, paths.categories())}>{t(m.shop_now)}</a>
       </div>
     );
   }
   const allSelected = chosen.length === lines.length;
-  const checkoutHref = `${localizePath(locale, '/checkout')}?items=${encodeURIComponent(chosen.map((i) => i.product_code).join(','))}`;
+  const checkoutHref = href(locale, paths.checkout(chosen.map((i) => i.product_code)));
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <div className="card overflow-hidden">

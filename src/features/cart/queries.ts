@@ -1,0 +1,64 @@
+/**
+ * Cart reads (spec §2 Cart page, Product detail availability, Header cart count; §7 get_cart,
+ * product_detail with pickupstore). Per member, through `memberApi` (the session's member), at the
+ * store of the delivery-choice cookie (src/features/delivery/choice-cookie.ts). Never cached.
+ */
+import type { AstroCookies } from 'astro';
+import type { Cart } from '../../lib/xs-api/contract';
+import { chosenStore } from '../delivery/choice-cookie';
+import { memberApi, type FeatureContext } from '../shared/api';
+import { shopperError, type ShopperError } from '../shared/errors';
+import { translate } from '../../i18n/messages';
+
+/** A page or endpoint context: the locale and session, and the cookies holding the delivery choice. */
+export type ShoppingContext = FeatureContext & { cookies: AstroCookies };
+
+/** What /cart renders: the chosen store (null: none yet) and its cart (null without a store, or when it could not be read). */
+export type CartPage = { store: string | null; cart: Cart | null };
+
+/**
+ * The member's cart at the chosen store for /cart. Prices are the contract's ringgit amounts (the
+ * island converts to sen with src/domain/money.ts). A failed read gives `cart: null`: the island
+ * then reads it again itself.
+ */
+export async function getCartPage(ctx: ShoppingContext): Promise<CartPage> {
+  const store = chosenStore(ctx.cookies);
+  if (!store) return { store, cart: null };
+  const cart = await memberApi(ctx)
+    .call('get_cart', { query: { store } })
+    .then((r) => r.data)
+    .catch(() => null);
+  return { store, cart };
+}
+
+/** Number of lines in the member's cart at the chosen store (the header badge); 0 without a store or on failure. */
+export async function cartCount(ctx: ShoppingContext): Promise<number> {
+  const store = chosenStore(ctx.cookies);
+  if (!store || !ctx.locals.session) return 0;
+  return memberApi(ctx)
+    .call('get_cart', { query: { store } })
+    .then((r) => r.data.items.length)
+    .catch(() => 0);
+}
+
+/** A product's stock at the chosen store: in stock (1/0), units there, and whether it is a favourite. */
+export type Availability = { product_has_balance: 0 | 1; product_quantity: number | null; in_favorite: 0 | 1 };
+
+/**
+ * Availability of product `code` at the chosen store for the logged-in member (spec §2 Product
+ * detail: "shows only when a store is chosen and the user is logged in").
+ * Errors (as a ShopperError, never thrown): 401 for a guest, 412 without a chosen store, the API's
+ * 4xx (404 unknown product or store), 502 on a fault.
+ */
+export async function getAvailability(ctx: ShoppingContext, code: string): Promise<{ ok: true; data: Availability } | { ok: false; error: ShopperError }> {
+  const locale = ctx.locals.locale;
+  if (!ctx.locals.session) return { ok: false, error: { status: 401, message: translate(locale, 'session_expired'), body: {} } };
+  const store = chosenStore(ctx.cookies);
+  if (!store) return { ok: false, error: { status: 412, message: translate(locale, 'cart_choose_delivery_first'), body: {} } };
+  try {
+    const { data } = await memberApi(ctx).call('product_detail', { params: { code }, query: { pickupstore: store } });
+    return { ok: true, data: { product_has_balance: data.product_has_balance, product_quantity: data.product_quantity, in_favorite: data.in_favorite } };
+  } catch (err) {
+    return { ok: false, error: shopperError(err, locale) };
+  }
+}

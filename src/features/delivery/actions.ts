@@ -1,0 +1,50 @@
+/**
+ * Actions of the delivery-method modal (spec §4 Delivery method modal, steps 0–3; §7 Addresses,
+ * Stores and pickup). The member's addresses go through `memberApi` (member from the session);
+ * states, stores and pick-up times are the same for everyone and go through `publicApi`.
+ * Failures carry the shopper's message (src/features/shared/errors.ts).
+ */
+import { defineAction } from 'astro:actions';
+import { z } from 'zod';
+import { addressInput } from '../../lib/xs-api/contract';
+import { memberApi, publicApi } from '../shared/api';
+import { requireMember, viaApi } from '../shared/errors';
+
+/** Most saved addresses offered at step 0. */
+const ADDRESS_LIST_LIMIT = 50;
+
+export const delivery = {
+  /** Step 0: the member's saved addresses (with their geocoded latitude and longitude). */
+  addresses: defineAction({
+    handler: async (_input, ctx) => {
+      requireMember(ctx);
+      return viaApi(ctx, () => memberApi(ctx).call('address_listing', { query: { limit: ADDRESS_LIST_LIMIT } }).then((r) => r.data));
+    },
+  }),
+  /** Step 0 (new address): the states for the form. */
+  states: defineAction({
+    handler: async (_input, ctx) => viaApi(ctx, () => publicApi(ctx.locals.locale).call('state_listing').then((r) => r.data)),
+  }),
+  /** Step 0 (new address): saves it, country always Malaysia (spec §3 Address); rules and messages of spec §5. */
+  addAddress: defineAction({
+    input: addressInput,
+    handler: async (input, ctx) => {
+      requireMember(ctx);
+      return viaApi(ctx, () => memberApi(ctx).call('add_address', { body: { ...input, add_country: 'Malaysia' } }).then((r) => r.data));
+    },
+  }),
+  /** Step 1: stores within 30 km of a point (decimal degrees), nearest first, with distance_km. */
+  stores: defineAction({
+    input: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
+    handler: async (input, ctx) => viaApi(ctx, () => publicApi(ctx.locals.locale).call('pickup_store_listing', { query: input }).then((r) => r.data)),
+  }),
+  /** Step 3: the pick-up times (HH:mm) offered on a date (YYYY-MM-DD). */
+  pickupTimes: defineAction({
+    input: z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+    handler: async (input, ctx) => viaApi(ctx, () => publicApi(ctx.locals.locale).call('self_pickup_time_range', { query: input }).then((r) => r.data.times)),
+  }),
+  /** Step 3: the pick-up settings (lead time in days, opening hours and weekdays). */
+  pickupSettings: defineAction({
+    handler: async (_input, ctx) => viaApi(ctx, () => publicApi(ctx.locals.locale).call('self_pickup_min_time').then((r) => r.data)),
+  }),
+};

@@ -1,0 +1,37 @@
+/**
+ * The delivery choice in the browser (spec §3 User state: delivery method, whether the delivery
+ * modal is open; §4 Delivery method modal): framework-free nanostores that the header, the add-to-
+ * cart script, the cart, the modal and checkout share. Never written on the server.
+ *
+ * - `$shipping`: the choice, saved locally as `shipping` and restored on load (spec §4), mirrored
+ *   into the choice cookie for the server (./choice-cookie.ts) whenever it changes.
+ * - `$deliveryModalOpen`: the modal's open state and step; open it with `openDeliveryModal(step?)`
+ *   (./modal.ts), which also loads its code.
+ */
+import { atom } from 'nanostores';
+import { persistentJSON } from '@nanostores/persistent';
+import type { Shipping } from './choice';
+import { writeChoiceCookie } from './choice-cookie';
+
+export type { Shipping, ShippingAddress, ShippingStore } from './choice';
+
+/** The saved choice; null when there is none (a guest, or a member who has not chosen yet). */
+export const $shipping = persistentJSON<Shipping | null>('shipping', null);
+
+/** Whether the delivery-method modal is open, and at which step (0–3; undefined: the modal decides). */
+export const $deliveryModalOpen = atom<false | { step?: 0 | 1 | 2 | 3 }>(false);
+
+/** True when a stored choice is complete enough to shop with (spec §4: type, store and state; a pick-up also needs date and time). */
+export function isShippingComplete(s: Shipping | null | undefined): s is Shipping {
+  return !!s && !!s.type && !!s.store?.store_no && !!s.state && (s.type === 'DELIVERY' || (!!s.date && !!s.time));
+}
+
+if (typeof document !== 'undefined') {
+  let written: string | undefined;
+  $shipping.subscribe((s) => {
+    const key = JSON.stringify(s ?? null);
+    if (key === written) return;
+    written = key;
+    writeChoiceCookie(s?.store?.store_no ? s : null);
+  });
+}
