@@ -79,7 +79,8 @@ test('a revoked session sends the shopper home with the expired-session message'
   await other.addCookies(cookies);
   const tab = await other.newPage();
   await tab.goto('/');
-  expect(await tab.evaluate(() => fetch('/logout', { method: 'POST', headers: { accept: 'application/json' } }).then((r) => r.status))).toBe(200);
+  // Logout is an Action (src/features/access/actions.ts): post to it as the header's script does.
+  expect(await tab.evaluate(() => fetch('/_actions/access.logout', { method: 'POST', body: new FormData() }).then((r) => r.status))).toBe(200);
   await other.close();
   await page.goto('/account/orders');
   await expect(page).toHaveURL(/\/$/);
