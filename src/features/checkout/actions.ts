@@ -8,7 +8,6 @@ import { defineAction } from 'astro:actions';
 import { z } from 'zod';
 import { orderInput } from '../../lib/xs-api/contract';
 import { toSen } from '../../domain/money';
-import { href, paths } from '../../domain/paths';
 import { memberApi } from '../shared/api';
 import { requireMember, viaApi } from '../shared/errors';
 
@@ -40,7 +39,8 @@ export const checkout = {
    * Places the order (spec §3 Order, §4 Checkout). The input is the contract's order, amounts in
    * ringgit with 2 decimals, with an `idempotency_key`: a retry with the same key answers the first
    * order instead of making a second one.
-   * Answers `{ order_refno, redirect }`: the order number and the (localised) order success page.
+   * Answers `{ order_refno }`; the island goes on to the order success page in its own language
+   * (an island's Action call is not under the page's /zh or /ar prefix).
    * Errors: UNAUTHORIZED for a guest; the API's refusal with its message (out of stock, an amount
    * that changed, an expired pick-up slot, no default address…).
    */
@@ -49,7 +49,7 @@ export const checkout = {
     handler: async (input, ctx) => {
       requireMember(ctx);
       const answer = await viaApi(ctx, () => memberApi(ctx).call('add_order', { body: input }));
-      return { order_refno: answer.order_refno, redirect: href(ctx.locals.locale, paths.orderSuccess(answer.order_refno)) };
+      return { order_refno: answer.order_refno };
     },
   }),
 };

@@ -107,7 +107,7 @@ export default function CheckoutIsland({ locale, checkout }: Props) {
     }
     $cartCount.set(Math.max(0, $cartCount.get() - lines.length));
     forgetIdempotencyKey();
-    location.assign(data.redirect);
+    location.assign(href(locale, paths.orderSuccess(data.order_refno)));
   }
 
   return (
@@ -116,7 +116,7 @@ export default function CheckoutIsland({ locale, checkout }: Props) {
         <ServiceMethod locale={locale} shipping={shipping} address={address} storeMismatch={storeMismatch} />
         <section className="card p-5" aria-labelledby="remark-title">
           <h2 id="remark-title" className="mb-3 text-lg font-semibold">{t(m.checkout_remark)}</h2>
-          <textarea id="order-remark" value={remark} onChange={(e) => setRemark(e.target.value)} rows={3} maxLength={REMARK_MAX_LENGTH + 20}
+          <textarea id="order-remark" dir="auto" value={remark} onChange={(e) => setRemark(e.target.value)} rows={3} maxLength={REMARK_MAX_LENGTH + 20}
             aria-labelledby="remark-title" aria-describedby="remark-help" aria-invalid={remarkError ? true : undefined}
             placeholder={t(m.checkout_remark_placeholder)} className="field" />
           <p id="remark-help" className={`mt-1 text-xs ${remarkError ? 'font-medium text-brand-700' : 'text-ink-500'}`}>
