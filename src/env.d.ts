@@ -5,8 +5,6 @@ declare namespace App {
     locale: import('./i18n/messages').Locale;
     /** The login cookie's contents; not yet checked against the database. */
     session: import('./server/session').SessionPayload | null;
-    /** The contract client for this request (shopper's language and session). */
-    api: import('./lib/xs-api/client').XsClient;
     /** The member's profile, fetched once per request; null for a guest or a revoked session. */
     profile: () => Promise<import('./lib/xs-api/contract').Profile | null>;
   }

@@ -1,28 +1,41 @@
 /**
  * Per-request set-up (DESIGN): the locale from the URL (/zh/…, /ar/… rewritten onto the one set of
- * pages), the login cookie, the contract client, and the guards of spec §6: account pages need a
+ * pages; Action calls take the calling page's), the login cookie, form posts to Actions, and the guards of spec §6: account pages need a
  * live session (else /), /login and /register only when logged out, the shopping flow needs login.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { localizePath, splitLocale } from './i18n/messages';
-import { apiFor } from './server/api-client';
+import { localizePath, resolveLocale, splitLocale, type Locale } from './i18n/messages';
 import { memberApi } from './features/shared/api';
 import { handleFormAction } from './features/shared/form-action';
 import { clearSession, readSession } from './server/session';
 import { setFlash } from './server/flash';
+
+/** The language of the page that made a request (its Referer), else the browser's Accept-Language. */
+function callerLocale(headers: Headers): Locale {
+  const referer = headers.get('referer');
+  if (referer) {
+    try {
+      return splitLocale(new URL(referer).pathname).locale;
+    } catch {
+      // A malformed Referer: fall through to the browser's language.
+    }
+  }
+  return resolveLocale(headers.get('accept-language'));
+}
 
 const GUEST_ONLY = new Set(['/login', '/register']);
 const MEMBER_FLOW = new Set(['/cart', '/checkout', '/order-success', '/favourites']);
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
   if (ctx.isPrerendered) return next();
-  const { locale, path } = splitLocale(ctx.url.pathname);
+  const { locale: pathLocale, path } = splitLocale(ctx.url.pathname);
+  // An island's Action call (/_actions/…) carries no language in its path: the page it came from does.
+  const locale = path.startsWith('/_actions/') ? callerLocale(ctx.request.headers) : pathLocale;
   ctx.locals.locale = locale;
   if (path.startsWith('/api/mobile_ecom/')) return next();
 
   const session = await readSession(ctx.cookies);
   ctx.locals.session = session;
-  ctx.locals.api = apiFor(locale, session);
   let profile: ReturnType<App.Locals['profile']> | undefined;
   ctx.locals.profile = () =>
     (profile ??= session

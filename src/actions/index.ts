@@ -1,7 +1,7 @@
 /** Astro Actions: the browser's one door for mutations (DESIGN). Gathers the features' actions. */
 import { access } from '../features/access/actions';
 import { cart } from '../features/cart/actions';
-import { checkout } from './checkout';
+import { checkout } from '../features/checkout/actions';
 import { delivery } from '../features/delivery/actions';
 import { favourites } from '../features/favourites/actions';
 

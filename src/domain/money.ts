@@ -133,8 +133,28 @@ function groupThousands(whole: string): string {
  */
 export function formatPrice(sen: number, locale: Locale = 'en'): string {
   void locale;
-  const amount = formatAmount(roundToFiveSen(sen));
+  return withSymbol(formatAmount(roundToFiveSen(sen)));
+}
+
+/** '16.90' → 'RM 16.90', '-1234.50' → '-RM 1,234.50'. */
+function withSymbol(amount: string): string {
   const negative = amount.startsWith('-');
   const [whole, cents] = (negative ? amount.slice(1) : amount).split('.');
   return `${negative ? '-' : ''}RM ${groupThousands(whole!)}.${cents}`;
+}
+
+/**
+ * Format an amount exactly as billed, without the 0.05 display rounding: 'RM' + space + ringgit
+ * with 2 decimals and comma grouping: 1693 → 'RM 16.93', 123456 → 'RM 1,234.56', -500 → '-RM 5.00'.
+ * For the figures of a bill whose rounding is a line of its own (checkout summary, order details:
+ * product lines, subtotal, shipping fee, discount), so that they add up to the total, which is
+ * shown with `formatPrice`.
+ * @param sen integer sen
+ * @param locale 'en' | 'zh' | 'ar' (all three print the same today)
+ * @throws RangeError when `sen` is not a safe integer.
+ * Spec §2 Order success page, §4 Checkout ("a rounding value is sent").
+ */
+export function formatExactPrice(sen: number, locale: Locale = 'en'): string {
+  void locale;
+  return withSymbol(formatAmount(sen));
 }

@@ -28,6 +28,14 @@ export const ORDER_TABS = [
 ] as const satisfies readonly { key: string; label: string; statuses: readonly OrderStatus[] }[];
 export type OrderTabKey = (typeof ORDER_TABS)[number]['key'];
 
+/** The tab named by a `?tab=` value ('to_pay' → 'to_pay'); anything else → null (all orders). */
+export function parseOrderTab(value: string | null | undefined): OrderTabKey | null {
+  return ORDER_TABS.find((tab) => tab.key === value)?.key ?? null;
+}
+
+/** Orders the account area lists at once, newest first (spec §7 order_listing `limit` "0,50"). */
+export const ORDER_LIST_LIMIT = 50;
+
 /** True when `value` is one of `ORDER_STATUSES` (exact spelling and case). */
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);

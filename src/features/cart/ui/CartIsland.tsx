@@ -18,7 +18,7 @@ import { CART_QUANTITY_DEBOUNCE_MS } from '../../../domain/constants';
 import { $cartCount } from '../../../stores/session';
 import { $shipping } from '../../delivery/shipping';
 import { openDeliveryModal } from '../../delivery/modal';
-import { bindLocale } from '../../../islands/shared/i18n';
+import { bindLocale } from '../../../components/islands/i18n';
 import { toast } from '../../../lib/ui/toast';
 import { CartLine } from './CartLine';
 

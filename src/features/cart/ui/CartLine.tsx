@@ -9,7 +9,7 @@ import { href, paths } from '../../../domain/paths';
 import type { CartItem } from '../../../lib/xs-api/contract';
 import { formatPrice, toSen } from '../../../domain/money';
 import { lineAmount } from '../../../domain/totals';
-import { bindLocale } from '../../../islands/shared/i18n';
+import { bindLocale } from '../../../components/islands/i18n';
 
 type Props = {
   locale: Locale;

@@ -8,8 +8,8 @@ import * as m from '../../../paraglide/messages.js';
 import type { Locale } from '../../../i18n/messages';
 import type { Address } from '../../../lib/xs-api/contract';
 import { addressSchema, fieldErrors, type ValidationMessageKey } from '../../../domain/validation';
-import { bindLocale } from '../../../islands/shared/i18n';
-import { validationMessage } from '../../../islands/shared/validation-messages';
+import { bindLocale } from '../../../components/islands/i18n';
+import { validationMessage } from '../../../components/islands/validation-messages';
 
 type Props = { locale: Locale; onSaved: (a: Address) => void; onCancel?: () => void };
 const FIELDS = ['add_person', 'add_phone', 'add_address1', 'add_address2', 'add_city', 'add_postcode'] as const;

@@ -7,7 +7,7 @@ import { actions } from 'astro:actions';
 import * as m from '../../../paraglide/messages.js';
 import type { Locale } from '../../../i18n/messages';
 import type { Address } from '../../../lib/xs-api/contract';
-import { bindLocale } from '../../../islands/shared/i18n';
+import { bindLocale } from '../../../components/islands/i18n';
 import { toast } from '../../../lib/ui/toast';
 import { TOAST_ADDRESS_MS } from '../../../domain/constants';
 import { AddressForm } from './AddressForm';

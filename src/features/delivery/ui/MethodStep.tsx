@@ -2,7 +2,7 @@
 import * as m from '../../../paraglide/messages.js';
 import type { Locale } from '../../../i18n/messages';
 import type { Store } from '../../../lib/xs-api/contract';
-import { bindLocale } from '../../../islands/shared/i18n';
+import { bindLocale } from '../../../components/islands/i18n';
 
 type Props = { locale: Locale; store: Store; canDeliver: boolean; onChoose: (type: 'DELIVERY' | 'PICKUP') => void };
 

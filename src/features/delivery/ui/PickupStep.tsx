@@ -8,7 +8,7 @@ import * as m from '../../../paraglide/messages.js';
 import type { Locale } from '../../../i18n/messages';
 import type { PickupSettings } from '../../../lib/xs-api/contract';
 import { earliestPickupDate, formatPickupTime, isPickupDateAllowed, latestPickupDate } from '../../../domain/pickup';
-import { bindLocale } from '../../../islands/shared/i18n';
+import { bindLocale } from '../../../components/islands/i18n';
 
 type Props = { locale: Locale; initial?: { date: string; time: string }; onSave: (date: string, time: string) => void };
 

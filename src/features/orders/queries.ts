@@ -1,0 +1,52 @@
+/**
+ * Order reads for the logged-in member (`memberApi`): one order for the order success page, and
+ * the account area's list by tab (spec §2 Order success page, Account: Orders; §4 Order tab
+ * grouping; §7 order_listing, order_detail). Answers are reshaped once into `OrderView`s.
+ */
+import { XsApiError } from '../../lib/xs-api/client';
+import { formatLimit } from '../../domain/product-list';
+import { ORDER_LIST_LIMIT, ORDER_TABS, parseOrderTab, type OrderTabKey } from '../../domain/orders';
+import { memberApi, type FeatureContext } from '../shared/api';
+import { toOrderView, type OrderView } from './view';
+
+export type { OrderLineView, OrderView, PickupView } from './view';
+
+/**
+ * The member's order `refno` ('WEB2611220001'), or null when there is none by that number (empty,
+ * unknown, or another member's: the API refuses with a 4xx).
+ * @throws XsApiError on a transport fault or a server error (5xx).
+ */
+export async function getOrder(ctx: FeatureContext, refno: string): Promise<OrderView | null> {
+  if (!refno) return null;
+  try {
+    const { data } = await memberApi(ctx).call('order_detail', { params: { orderId: refno } });
+    return toOrderView(data);
+  } catch (err) {
+    if (err instanceof XsApiError && err.status >= 400 && err.status < 500) return null;
+    throw err;
+  }
+}
+
+/** The member's orders in a tab. */
+export type OrderList = {
+  /** The tab shown: the one asked for when it exists, else null (all orders). */
+  tab: OrderTabKey | null;
+  /** Newest first, at most `ORDER_LIST_LIMIT`. */
+  orders: OrderView[];
+  /** How many orders the tab holds in all. */
+  total: number;
+};
+
+/**
+ * The member's orders in `tab` ('to_pay', 'to_receive', 'to_evaluate'; anything else: all),
+ * the tab's statuses taken from `ORDER_TABS` (spec §4), the first `ORDER_LIST_LIMIT` ("0,50").
+ * @throws XsApiError when the call fails (401 for a guest or an expired session).
+ */
+export async function listOrders(ctx: FeatureContext, tab: string | null | undefined): Promise<OrderList> {
+  const key = parseOrderTab(tab);
+  const statuses = ORDER_TABS.find((x) => x.key === key)?.statuses;
+  const answer = await memberApi(ctx).call('order_listing', {
+    query: { status: statuses?.join(','), limit: formatLimit({ offset: 0, count: ORDER_LIST_LIMIT }) },
+  });
+  return { tab: key, orders: answer.data.map(toOrderView), total: answer.total };
+}

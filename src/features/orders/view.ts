@@ -1,0 +1,115 @@
+/**
+ * The order's view model (spec §2 Order success page and Account: Orders, §3 Order), reshaped once
+ * from the contract's order. Pure: no I/O, so it is unit-tested. Money is integer sen (RM 1 = 100
+ * sen), taken from the order as it was charged (the server computed it; nothing is recomputed
+ * here). Dates are shown as DD/MM/YYYY and pick-up times as hh:mm a (spec §9).
+ */
+import type { Order } from '../../lib/xs-api/contract';
+import { toSen } from '../../domain/money';
+import { statusMessageKey } from '../../domain/orders';
+import { formatPickupDate, formatPickupTime } from '../../domain/pickup';
+import { isMessageKey, type MessageKey } from '../../i18n/messages';
+import { addressView, type AddressView } from '../shared/address-view';
+
+/** A product row of an order. */
+export type OrderLineView = {
+  code: string;
+  name: string;
+  picture: string;
+  quantity: number;
+  /** Unit price charged, sen. */
+  priceSen: number;
+  /** Line amount charged, sen. */
+  amountSen: number;
+};
+
+/** Pick-up info (pick-up orders only). */
+export type PickupView = { storeName: string; storePhone: string; dateLabel: string; timeLabel: string };
+
+/** An order as the order success page, the order list and the order detail show it. */
+export type OrderView = {
+  refno: string;
+  /** Order date 'YYYY-MM-DD' and as shown, 'DD/MM/YYYY'. */
+  date: string;
+  dateLabel: string;
+  /** The status as the API names it ('Ready To Pickup'), and its message key when there is one. */
+  status: string;
+  statusKey: MessageKey | null;
+  type: 'DELIVERY' | 'PICKUP';
+  lines: OrderLineView[];
+  /** Units over all lines. */
+  itemCount: number;
+  /** The bill, sen: product subtotal, shipping fee, voucher discount (≥ 0), rounding (−2…2), total. */
+  subtotalSen: number;
+  deliverySen: number;
+  voucherSen: number;
+  roundingSen: number;
+  totalSen: number;
+  /** The voucher's name when one was used. */
+  voucherName: string | null;
+  remark: string;
+  billing: AddressView;
+  /** Delivery orders: the shipping address; null for a pick-up. */
+  shipping: AddressView | null;
+  /** Pick-up orders: store, date and time; null for a delivery. */
+  pickup: PickupView | null;
+};
+
+/** A date or time shown by `format`, or the stored text when it is malformed. */
+function shown(value: string | null, format: (v: string) => string): string {
+  if (!value) return '';
+  try {
+    return format(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Reshapes a contract order (amounts in ringgit strings) into the view model. */
+export function toOrderView(o: Order): OrderView {
+  const statusKey = statusMessageKey(o.order_status);
+  const isDelivery = o.order_del_type === 'DELIVERY';
+  const lines = o.product.map((p): OrderLineView => ({
+    code: p.product_code,
+    name: p.product_name,
+    picture: p.product_picture,
+    quantity: p.product_quantity,
+    priceSen: toSen(p.product_price),
+    amountSen: toSen(p.product_amount),
+  }));
+  return {
+    refno: o.order_refno,
+    date: o.order_date,
+    dateLabel: shown(o.order_date, formatPickupDate),
+    status: o.order_status,
+    statusKey: isMessageKey(statusKey) ? statusKey : null,
+    type: o.order_del_type,
+    lines,
+    itemCount: lines.reduce((n, l) => n + l.quantity, 0),
+    subtotalSen: toSen(o.order_subtotal),
+    deliverySen: toSen(o.order_delivery_charges),
+    voucherSen: toSen(o.order_voucher_amount),
+    roundingSen: toSen(o.order_rounding),
+    totalSen: toSen(o.order_amount),
+    voucherName: o.order_voucher_name || null,
+    remark: o.order_remark,
+    billing: addressView({
+      person: o.order_bill_person, phone: o.order_bill_phone, address1: o.order_bill_address1, address2: o.order_bill_address2,
+      postcode: o.order_bill_postcode, city: o.order_bill_city, state: o.order_bill_state,
+    }),
+    shipping: isDelivery
+      ? addressView({
+          person: o.order_del_person, phone: o.order_del_phone, address1: o.order_del_address1, address2: o.order_del_address2,
+          postcode: o.order_del_postcode, city: o.order_del_city, state: o.order_del_state,
+        })
+      : null,
+    pickup: isDelivery
+      ? null
+      : {
+          storeName: o.order_del_pickup_store_name ?? '',
+          storePhone: o.order_del_pickup_store_phone ?? '',
+          dateLabel: shown(o.order_del_pickup_date, formatPickupDate),
+          timeLabel: shown(o.order_del_pickup_time, formatPickupTime),
+        },
+  };
+}

@@ -1,2 +1,0 @@
-/** Redirect targets taken from requests: the rule lives in src/domain/paths.ts. */
-export { safeRedirectPath } from '../domain/paths';

@@ -1,0 +1,115 @@
+/**
+ * Checkout behaviours beyond the happy journey (spec §4 Checkout, §5 Checkout, §8): the remark
+ * limit, a refused order (the server's message, submit enabled again, the retry succeeds), an
+ * expired pick-up slot (toast, the delivery modal at the pick-up step, back to the cart), and an
+ * Arabic checkout that stays in Arabic.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers';
+
+/** Network-bound steps (store lookup, pick-up times) get more time: the server may be cold or busy. */
+const slow = expect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 120_000 });
+
+/**
+ * Runs the delivery modal, which opens by itself after login: a saved address, then the first store
+ * that allows `type`, then (pick-up) the first time offered.
+ */
+async function chooseDelivery(page: Page, type: 'PICKUP' | 'DELIVERY') {
+  const dialog = page.locator('dialog[open]');
+  await slow(dialog).toBeVisible();
+  await dialog.locator('[data-continue]').click();
+  await slow(dialog.locator('[data-store]').first()).toBeVisible();
+  const stores = dialog.locator('[data-store]');
+  const count = await stores.count();
+  for (let i = 0; i < count; i++) {
+    await stores.nth(i).click();
+    const option = dialog.locator(`[data-method="${type}"]`);
+    if (await option.isEnabled()) {
+      await option.click();
+      break;
+    }
+    await dialog.getByRole('button', { name: /Back|返回|رجوع/ }).click();
+  }
+  if (type === 'PICKUP') {
+    const time = dialog.locator('input[name="pickup-time"]').first();
+    await slow(time).toBeAttached();
+    await time.check({ force: true });
+    await dialog.locator('[data-save-pickup]').click();
+  }
+  await slow(dialog).toBeHidden();
+}
+
+/** Adds the first product in stock on a category page to the cart, then opens the checkout from the cart. */
+async function toCheckout(page: Page, prefix = '') {
+  await page.goto(`${prefix}/category/PORK-CUTS`);
+  await page.locator('[data-product-card] form[data-add-to-cart] button:not([disabled]):not([type=button])').first().click();
+  await expect(page.locator('[data-toast]').first()).toBeVisible();
+  await page.goto(`${prefix}/cart`);
+  await page.locator('a[data-checkout]').click();
+  await expect(page).toHaveURL(new RegExp(`${prefix}/checkout\\?items=`));
+  await slow(page.locator('[data-order-total]')).toContainText('RM');
+}
+
+test('a remark over 180 characters is refused with the spec message', async ({ page }) => {
+  await login(page);
+  await chooseDelivery(page, 'PICKUP');
+  await toCheckout(page);
+  await page.locator('#order-remark').fill('x'.repeat(181));
+  await expect(page.locator('#remark-help')).toHaveText('remark should not exceed 180 characters');
+  await expect(page.locator('[data-place-order]')).toBeDisabled();
+  await page.locator('#order-remark').fill('x'.repeat(180));
+  await expect(page.locator('#remark-help')).toHaveText('180/180');
+  await expect(page.locator('[data-place-order]')).toBeEnabled();
+});
+
+test('a refused order shows the server message, enables submit again, and a retry places it', async ({ page }) => {
+  await login(page);
+  await chooseDelivery(page, 'DELIVERY');
+  await toCheckout(page);
+  // The first submit claims a wrong total: the server re-prices the order and refuses it (409).
+  const placeOrder = /\/_actions\/checkout(\.|%2E)placeOrder/;
+  await page.route(placeOrder, (route) => {
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    return route.continue({ postData: JSON.stringify({ ...body, order_amount: '0.05' }) });
+  });
+  await page.locator('[data-place-order]').click();
+  await slow(page.locator('[data-checkout-error]')).toContainText('The order total has changed');
+  await expect(page.locator('[data-place-order]')).toBeEnabled();
+  await page.unroute(placeOrder);
+  await page.locator('[data-place-order]').click();
+  await slow(page).toHaveURL(/\/order-success\?order=WEB\d+/);
+});
+
+test('an expired pick-up slot toasts, reopens the delivery modal at the pick-up step and goes to the cart', async ({ page }) => {
+  await login(page);
+  await chooseDelivery(page, 'PICKUP');
+  await toCheckout(page);
+  const checkoutUrl = page.url();
+  await page.evaluate(() => {
+    const shipping = JSON.parse(localStorage.getItem('shipping') ?? 'null');
+    localStorage.setItem('shipping', JSON.stringify({ ...shipping, date: '2020-01-06', time: '10:00' }));
+  });
+  await page.goto(checkoutUrl);
+  await expect(page.getByRole('alert').filter({ hasText: 'The delivery method date time is expired, please select a new one' }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.locator('dialog[open] [data-save-pickup]')).toBeVisible();
+});
+
+test.describe('in Arabic on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('an Arabic checkout goes on to the Arabic order success page', async ({ page }) => {
+    await login(page, '/ar');
+    await chooseDelivery(page, 'PICKUP');
+    await toCheckout(page, '/ar');
+    await page.locator('[data-place-order]').click();
+    await slow(page).toHaveURL(/\/ar\/order-success\?order=WEB\d+/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const refno = (await page.locator('[data-success-refno]').textContent())?.trim() ?? '';
+    await page.goto('/ar/account/orders?tab=to_pay');
+    await expect(page.locator(`[data-order="${refno}"]`)).toBeVisible();
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(scroll).toBeLessThanOrEqual(client);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, it, expect } from 'vitest';
+import type { Order } from '../../src/lib/xs-api/contract';
+import { toOrderView } from '../../src/features/orders/view';
+import { ORDER_LIST_LIMIT, ORDER_TABS, parseOrderTab } from '../../src/domain/orders';
+import { formatLimit } from '../../src/domain/product-list';
+
+const base: Order = {
+  order_refno: 'WEB2611220001', order_date: '2026-11-22', order_status: 'Pending', order_del_type: 'DELIVERY',
+  order_subtotal: '33.86', order_delivery_charges: '5.00', order_voucher_amount: '5.00', order_rounding: '-0.01', order_amount: '33.85',
+  order_remark: 'Ring twice', bill_platform: 'website',
+  product: [
+    { product_code: 'P1', product_name: 'Pork Belly', product_picture: '/p/1.webp', product_quantity: 2, product_price: '16.93', product_amount: '33.86' },
+  ],
+  order_bill_person: 'Tan Mei Ling', order_bill_phone: '0123456789', order_bill_address1: '12, Jalan Ampang', order_bill_address2: 'Taman Maju',
+  order_bill_postcode: '50450', order_bill_city: 'Kuala Lumpur', order_bill_state: 'W.P. Kuala Lumpur', order_bill_country: 'Malaysia',
+  order_del_person: 'Tan Mei Ling', order_del_phone: '0123456789', order_del_address1: '3 Jalan Dua', order_del_address2: '',
+  order_del_postcode: '47300', order_del_city: 'Petaling Jaya', order_del_state: 'Selangor', order_del_country: 'Malaysia',
+  order_del_pickup_store_code: null, order_del_pickup_store_name: null, order_del_pickup_store_phone: null,
+  order_del_pickup_date: null, order_del_pickup_time: null, distance_km: 4.2,
+  order_voucher_code: 'RM5', order_voucher_no: 'V1', order_voucher_name: 'RM5 off', created_at: '2026-11-22T02:00:00Z',
+};
+
+describe('toOrderView', () => {
+  it('carries the bill in sen as charged, and the delivery address', () => {
+    const v = toOrderView(base);
+    expect(v).toMatchObject({
+      refno: 'WEB2611220001', date: '2026-11-22', dateLabel: '22/11/2026', status: 'Pending', statusKey: 'status_pending', type: 'DELIVERY',
+      itemCount: 2, subtotalSen: 3386, deliverySen: 500, voucherSen: 500, roundingSen: -1, totalSen: 3385, voucherName: 'RM5 off',
+      remark: 'Ring twice', pickup: null,
+    });
+    expect(v.lines).toEqual([{ code: 'P1', name: 'Pork Belly', picture: '/p/1.webp', quantity: 2, priceSen: 1693, amountSen: 3386 }]);
+    expect(v.billing).toEqual({ person: 'Tan Mei Ling', phone: '+60123456789', lines: ['12, Jalan Ampang, Taman Maju', '50450 Kuala Lumpur, W.P. Kuala Lumpur'] });
+    expect(v.shipping).toEqual({ person: 'Tan Mei Ling', phone: '+60123456789', lines: ['3 Jalan Dua', '47300 Petaling Jaya, Selangor'] });
+  });
+
+  it('shows pick-up info instead of a shipping address for a pick-up', () => {
+    const v = toOrderView({
+      ...base, order_del_type: 'PICKUP', order_status: 'Ready To Pickup', order_voucher_name: null,
+      order_del_pickup_store_name: 'XS Ampang', order_del_pickup_store_phone: '03-4256 1234', order_del_pickup_date: '2026-11-23', order_del_pickup_time: '14:30',
+    });
+    expect(v.shipping).toBeNull();
+    expect(v.statusKey).toBe('status_ready_to_pickup');
+    expect(v.voucherName).toBeNull();
+    expect(v.pickup).toEqual({ storeName: 'XS Ampang', storePhone: '03-4256 1234', dateLabel: '23/11/2026', timeLabel: '02:30 pm' });
+  });
+
+  it('keeps an unknown status as text and a malformed date as stored', () => {
+    const v = toOrderView({ ...base, order_status: 'Refunded', order_date: '22-11-2026' });
+    expect(v.statusKey).toBeNull();
+    expect(v.status).toBe('Refunded');
+    expect(v.dateLabel).toBe('22-11-2026');
+  });
+});
+
+describe('order list query parts (spec §4 Order tab grouping, §7 order_listing)', () => {
+  it('reads a tab from ?tab=, anything else is all orders', () => {
+    for (const tab of ORDER_TABS) expect(parseOrderTab(tab.key)).toBe(tab.key);
+    expect(parseOrderTab('to_ship')).toBeNull();
+    expect(parseOrderTab('')).toBeNull();
+    expect(parseOrderTab(null)).toBeNull();
+  });
+
+  it('asks for the first page of ORDER_LIST_LIMIT orders', () => {
+    expect(formatLimit({ offset: 0, count: ORDER_LIST_LIMIT })).toBe('0,50');
+  });
+});
