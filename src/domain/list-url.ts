@@ -5,6 +5,7 @@
  * scroll keeps `page` up to date. Lenient on purpose: a bad value in a shopper's URL falls back to
  * the default instead of failing (the fragment endpoint is strict, see list-query.ts).
  */
+import { toRinggit, toSen } from './money';
 import { DEFAULT_SORT, formatLimit, PAGE_SIZE, parseSort, type Sort } from './product-list';
 
 /** Largest page number accepted from the URL (offset stays within the contract's 6 digits). */
@@ -29,7 +30,7 @@ export function parsePrice(value: string | null | undefined): number | undefined
   if (value === null || value === undefined || value.trim() === '') return undefined;
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0 || n > MAX_PRICE_FILTER_RM) return undefined;
-  return Math.round(n * 100) / 100;
+  return toRinggit(toSen(n));
 }
 
 /** `?min=&max=` as a price filter; a minimum above the maximum is swapped (5–20 from min=20&max=5). */
