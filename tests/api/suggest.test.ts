@@ -10,6 +10,7 @@ import { createXsClient } from '../../src/lib/xs-api/client';
 import { GET } from '../../src/pages/api/suggest';
 
 let h: Harness;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the JSON answer, read freely by the tests
 let suggest: (query: string) => Promise<{ status: number; json: any; cache: string | null }>;
 
 beforeAll(async () => {
