@@ -48,7 +48,8 @@ for (const [key, meta] of Object.entries(pkgs)) {
     for (const f of ['cpu', 'os', 'libc']) if (platform[f]) entry[f] = [platform[f]].flat();
     if (platform.license) entry.license = platform.license;
     entry.optional = true;
-    pkgs[`node_modules/${name}`] ? (pkgs[`${key}/node_modules/${name}`] = entry) : (pkgs[`node_modules/${name}`] = entry);
+    if (pkgs[`node_modules/${name}`]) pkgs[`${key}/node_modules/${name}`] = entry;
+    else pkgs[`node_modules/${name}`] = entry;
     added++;
     console.log(`added ${name}@${exact}${entry.integrity ? '' : ' (not in this registry yet: no integrity)'}`);
   }

@@ -75,6 +75,20 @@ export function haversineKm(a: LatLng, b: LatLng): number {
 }
 
 /**
+ * A distance as the contract shows it (`distance_km`): km rounded to 2 decimals, 12.3456 → 12.35.
+ */
+export function roundDistanceKm(km: number): number {
+  // eslint-disable-next-line no-restricted-syntax -- kilometres to 2 decimals, not money
+  return Math.round(km * 100) / 100;
+}
+
+/** A distance as shown beside a store, one decimal, Latin digits: 2.345 → '2.3', 12 → '12.0'. */
+export function formatDistanceKm(km: number): string {
+  // eslint-disable-next-line no-restricted-syntax -- kilometres, not money
+  return km.toFixed(1);
+}
+
+/**
  * Parse a store's `store_lat_long` text, 'latitude,longitude' ('3.1390, 101.6869').
  * @throws RangeError unless it is two decimal numbers within range.
  */
@@ -107,5 +121,5 @@ export function storesWithinRadius<T extends LatLng>(
     .map((store, index) => ({ store, index, km: haversineKm(origin, store) }))
     .filter(({ km }) => km <= radiusKm)
     .sort((x, y) => x.km - y.km || x.index - y.index)
-    .map(({ store, km }) => ({ ...store, distance_km: Math.round(km * 100) / 100 }));
+    .map(({ store, km }) => ({ ...store, distance_km: roundDistanceKm(km) }));
 }

@@ -5,8 +5,8 @@
  * scroll keeps `page` up to date. Lenient on purpose: a bad value in a shopper's URL falls back to
  * the default instead of failing (the fragment endpoint is strict, see list-query.ts).
  */
-import { DEFAULT_SORT, formatLimit, PAGE_SIZE, parseSort, type Limit, type Sort } from './product-list';
 import { toRinggit, toSen } from './money';
+import { DEFAULT_SORT, formatLimit, PAGE_SIZE, parseSort, type Limit, type Sort } from './product-list';
 
 /** Largest page number accepted from the URL (offset stays within the contract's 6 digits). */
 export const MAX_PAGE = 9999;

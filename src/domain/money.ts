@@ -144,17 +144,58 @@ function withSymbol(amount: string): string {
 }
 
 /**
- * Format an amount exactly as billed, without the 0.05 display rounding: 'RM' + space + ringgit
- * with 2 decimals and comma grouping: 1693 → 'RM 16.93', 123456 → 'RM 1,234.56', -500 → '-RM 5.00'.
- * For the figures of a bill whose rounding is a line of its own (checkout summary, order details:
- * product lines, subtotal, shipping fee, discount), so that they add up to the total, which is
- * shown with `formatPrice`.
- * @param sen integer sen
- * @param locale 'en' | 'zh' | 'ar' (all three print the same today)
+ * Format an exact amount for display, without the 5-sen display rounding: 'RM' + space + ringgit
+ * with 2 decimals and comma thousands grouping: 1693 → 'RM 16.93', -219 → '-RM 2.19'. For the
+ * figures of a checkout or an order that must add up to the sen (subtotal, voucher, rounding).
  * @throws RangeError when `sen` is not a safe integer.
- * Spec §2 Order success page, §4 Checkout ("a rounding value is sent").
  */
-export function formatExactPrice(sen: number, locale: Locale = 'en'): string {
-  void locale;
-  return withSymbol(formatAmount(sen));
+export function formatExactPrice(sen: number): string {
+  const amount = formatAmount(sen);
+  const negative = amount.startsWith('-');
+  const [whole, cents] = (negative ? amount.slice(1) : amount).split('.');
+  return `${negative ? '-' : ''}RM ${groupThousands(whole!)}.${cents}`;
+}
+
+/**
+ * The whole ringgit in an amount, rounded down: 1699 → 16, 100 → 1, 99 → 0 (-1 → -1).
+ * For rules counted per whole RM 1, such as points earned (spec §9).
+ * @throws RangeError when `sen` is not a safe integer.
+ */
+export function wholeRinggit(sen: number): number {
+  assertSen(sen);
+  return Math.floor(sen / 100);
+}
+
+/**
+ * A percentage of an amount, rounded to the nearest sen (half up), computed in integers so that
+ * no binary artefact creeps in: 10% of 1695 → 170 (169.5), 33.33% of 1000 → 333.
+ * @param sen integer sen ≥ 0
+ * @param percent 0–100 with at most 2 decimals (10, 10.5, 12.25)
+ * @param what names the percentage in the error message (default 'Percent')
+ * @throws RangeError when `sen` is not a safe integer ≥ 0, or `percent` is outside 0–100 or has more
+ *   than 2 decimals.
+ */
+export function percentOf(sen: number, percent: number, what = 'Percent'): number {
+  assertSen(sen);
+  if (sen < 0) throw new RangeError(`Amount must not be negative, got ${sen}`);
+  const hundredths = Math.round(percent * 100); // percent in 1/100 %, exact for ≤ 2 decimals
+  if (!(percent >= 0 && percent <= 100) || Math.abs(hundredths - percent * 100) > 1e-6) {
+    throw new RangeError(`${what} must be 0–100 with at most 2 decimals, got ${percent}`);
+  }
+  // sen × percent / 100, rounded half up, in integers: (sen × hundredths + 5000) / 10000.
+  return Math.floor((sen * hundredths + 5_000) / 10_000);
+}
+
+/**
+ * A price after a whole-percent discount, rounded down to a multiple of 5 sen (so that it shows as
+ * it is charged): 1290 − 15% → 1095 (exactly 1096.5), 1000 − 10% → 900.
+ * @param sen integer sen ≥ 0
+ * @param percentOff a whole number 0–100
+ * @throws RangeError when `sen` is not a safe integer ≥ 0 or `percentOff` not a whole number 0–100.
+ */
+export function discountedPrice(sen: number, percentOff: number): number {
+  assertSen(sen);
+  if (sen < 0) throw new RangeError(`Amount must not be negative, got ${sen}`);
+  if (!Number.isInteger(percentOff) || percentOff < 0 || percentOff > 100) throw new RangeError(`Discount must be a whole percent 0–100, got ${percentOff}`);
+  return Math.floor((sen * (100 - percentOff)) / 100 / 5) * 5;
 }

@@ -3,7 +3,7 @@
  * Points are whole numbers; money is integer sen.
  */
 import { BUSINESS_MEMBER_MIN_RECEIPT_SEN } from './constants';
-import { assertSen } from './money';
+import { assertSen, wholeRinggit } from './money';
 
 /** Points that make one rebate block. */
 export const POINTS_PER_REBATE = 500;
@@ -48,7 +48,7 @@ export function pointsForRebate(rebateSen: number): number {
 export function pointsEarned(productSubtotalSen: number): number {
   assertSen(productSubtotalSen, 'Product subtotal');
   if (productSubtotalSen < 0) throw new RangeError(`Product subtotal must not be negative, got ${productSubtotalSen}`);
-  return Math.floor(productSubtotalSen / 100) * POINTS_PER_RINGGIT;
+  return wholeRinggit(productSubtotalSen) * POINTS_PER_RINGGIT;
 }
 
 /**

@@ -80,5 +80,6 @@ export function avatarInitial(name: string): string {
  */
 export function formatAverage(average: number): string {
   if (!(average >= 0 && average <= REVIEW_RATE_MAX)) throw new RangeError(`average must be 0–5, got ${average}`);
+  // eslint-disable-next-line no-restricted-syntax -- a star rating, not money
   return average.toFixed(1);
 }

@@ -6,7 +6,7 @@
  * all of this from its own prices (DESIGN "The server recomputes").
  * Errors: `RangeError` on amounts that are not non-negative integer sen, and on bad vouchers.
  */
-import { assertSen, roundToFiveSen, toSen } from './money';
+import { assertSen, percentOf, roundToFiveSen, toSen } from './money';
 
 /** A product line as far as money goes: unit price in sen and quantity. */
 export interface PricedLine {
@@ -99,14 +99,7 @@ export function voucherDiscount(voucher: Voucher, subtotalSen: number, deliveryS
   assertNonNegativeSen(subtotalSen, 'Subtotal');
   assertNonNegativeSen(deliverySen, 'Delivery charge');
   const base = subtotalSen + deliverySen;
-  if (voucher.kind === 'percent') {
-    const hundredths = Math.round(voucher.percent * 100); // percent in 1/100 %, exact for ≤ 2 decimals
-    if (!(voucher.percent >= 0 && voucher.percent <= 100) || Math.abs(hundredths - voucher.percent * 100) > 1e-6) {
-      throw new RangeError(`Voucher percent must be 0–100 with at most 2 decimals, got ${voucher.percent}`);
-    }
-    // base × percent / 100, rounded half up, in integers: (base × hundredths + 5000) / 10000.
-    return Math.min(base, Math.floor((base * hundredths + 5_000) / 10_000));
-  }
+  if (voucher.kind === 'percent') return Math.min(base, percentOf(base, voucher.percent, 'Voucher percent'));
   assertNonNegativeSen(voucher.sen, 'Voucher amount');
   return Math.min(base, voucher.sen);
 }

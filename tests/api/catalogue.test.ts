@@ -101,7 +101,10 @@ describe('product_listing', () => {
     expect((await h.call('product_listing?filter_price_min=&filter_price_max=')).json.total).toBe(133);
     const price = await h.call('product_listing?filter_price_min=10&filter_price_max=15.5&limit=0,100');
     expect(price.json.total).toBeGreaterThan(0);
-    for (const p of price.json.data) expect(num(p.final_price)).toBeGreaterThanOrEqual(10), expect(num(p.final_price)).toBeLessThanOrEqual(15.5);
+    for (const p of price.json.data) {
+      expect(num(p.final_price)).toBeGreaterThanOrEqual(10);
+      expect(num(p.final_price)).toBeLessThanOrEqual(15.5);
+    }
   });
   it('searches EN and ZH names case-insensitively, every word', async () => {
     const en = await h.call(`product_listing?search=${encodeURIComponent('BELLY pork')}&limit=0,100`);

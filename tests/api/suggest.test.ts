@@ -12,6 +12,7 @@ import { GET } from '../../src/pages/api/suggest';
 
 let h: Harness;
 let app: ReturnType<typeof createXsApi>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the JSON answer, read freely by the tests
 let suggest: (query: string) => Promise<{ status: number; json: any; cache: string | null }>;
 
 vi.mock('../../src/features/shared/api', () => ({

@@ -5,6 +5,7 @@ import {
   haversineKm,
   parseLatLong,
   PICKUP_STORE_RADIUS_KM,
+  roundDistanceKm,
   storesWithinRadius,
 } from '../../src/domain/delivery';
 
@@ -103,6 +104,14 @@ describe('parseLatLong', () => {
 
   it.each(['', '3.1', '3.1,101.6,7', 'a,b', '95,100', '3,200', '3;101', '1e2,3'])('rejects %j', (text) => {
     expect(() => parseLatLong(text)).toThrow(RangeError);
+  });
+});
+
+describe('roundDistanceKm', () => {
+  it('rounds km to 2 decimals', () => {
+    expect(roundDistanceKm(12.3456)).toBe(12.35);
+    expect(roundDistanceKm(12.344)).toBe(12.34);
+    expect(roundDistanceKm(0)).toBe(0);
   });
 });
 

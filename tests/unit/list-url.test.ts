@@ -10,6 +10,7 @@ describe('parsePrice', () => {
     expect(parsePrice('12')).toBe(12);
     expect(parsePrice(' 12.5 ')).toBe(12.5);
     expect(parsePrice('12.345')).toBe(12.35);
+    expect(parsePrice('1.005')).toBe(1.01); // decimal-exact, as domain/money reads amounts
     expect(parsePrice('0')).toBe(0);
     expect(parsePrice('1000000')).toBe(1_000_000);
   });

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { assertSen, formatAmount, formatPrice, roundingAdjustment, roundToFiveSen, toRinggit, toSen } from '../../src/domain/money';
+import { assertSen, discountedPrice, formatAmount, formatExactPrice, formatPrice, percentOf, roundingAdjustment, roundToFiveSen, toRinggit, toSen, wholeRinggit } from '../../src/domain/money';
 
 const sen = fc.integer({ min: -1_000_000_000, max: 1_000_000_000 });
 
@@ -230,5 +230,71 @@ describe('formatPrice', () => {
         return toSen(shown, { strict: true }) === roundToFiveSen(s);
       }),
     );
+  });
+});
+
+describe('formatExactPrice', () => {
+  it.each([
+    [1693, 'RM 16.93'],
+    [5, 'RM 0.05'],
+    [0, 'RM 0.00'],
+    [123456, 'RM 1,234.56'],
+    [-219, '-RM 2.19'],
+  ])('%i → %s', (s, text) => expect(formatExactPrice(s)).toBe(text));
+
+  it('does not round to 5 sen, and rejects fractional sen', () => {
+    expect(formatExactPrice(1691)).toBe('RM 16.91');
+    expect(() => formatExactPrice(16.9)).toThrow(RangeError);
+  });
+});
+
+describe('wholeRinggit', () => {
+  it.each([
+    [1699, 16],
+    [100, 1],
+    [99, 0],
+    [0, 0],
+    [-1, -1],
+  ])('%i → %i', (s, rm) => expect(wholeRinggit(s)).toBe(rm));
+
+  it('rejects fractional sen', () => expect(() => wholeRinggit(1.5)).toThrow(RangeError));
+});
+
+describe('percentOf', () => {
+  it('rounds half up to the sen, in integers', () => {
+    expect(percentOf(1695, 10)).toBe(170); // 169.5
+    expect(percentOf(1694, 10)).toBe(169); // 169.4
+    expect(percentOf(1000, 33.33)).toBe(333);
+    expect(percentOf(1000, 10.5)).toBe(105);
+    expect(percentOf(1234, 100)).toBe(1234);
+    expect(percentOf(1234, 0)).toBe(0);
+  });
+
+  it('rejects a percent outside 0–100 or with more than 2 decimals, naming it', () => {
+    for (const p of [-1, 101, 10.555, NaN]) expect(() => percentOf(100, p, 'Voucher percent')).toThrow(/^Voucher percent must be 0–100/);
+    expect(() => percentOf(-1, 10)).toThrow(RangeError);
+  });
+
+  it('is the exact percentage rounded half up (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 0, max: 10_000 }), (s, h) => {
+        const exact = (BigInt(s) * BigInt(h) * 2n + 10_000n) / 20_000n; // round half up of s × h / 10000
+        return percentOf(s, h / 100) === Number(exact);
+      }),
+    );
+  });
+});
+
+describe('discountedPrice', () => {
+  it('takes a whole percent off and rounds down to 5 sen', () => {
+    expect(discountedPrice(1290, 15)).toBe(1095); // 1096.5
+    expect(discountedPrice(1000, 10)).toBe(900);
+    expect(discountedPrice(999, 0)).toBe(995);
+    expect(discountedPrice(1000, 100)).toBe(0);
+  });
+
+  it('rejects a fractional or out-of-range percent and bad amounts', () => {
+    for (const p of [-1, 101, 10.5]) expect(() => discountedPrice(1000, p)).toThrow(RangeError);
+    expect(() => discountedPrice(-5, 10)).toThrow(RangeError);
   });
 });

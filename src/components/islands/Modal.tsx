@@ -16,6 +16,8 @@ export function Modal({ open, title, onClose, closeLabel, children, wide }: Prop
     if (!open && d.open) d.close();
   }, [open]);
   return (
+    // A click on the backdrop closes the dialog; the keyboard closes it with Escape (onCancel).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       aria-labelledby="modal-title"

@@ -24,7 +24,7 @@ type Props = {
 
 export function OrderSummary({ locale, lines, subtotalSen, totals, delivery, children }: Props) {
   const t = bindLocale(locale);
-  const exact = (sen: number) => <span dir="ltr">{formatExactPrice(sen, locale)}</span>;
+  const exact = (sen: number) => <span dir="ltr">{formatExactPrice(sen)}</span>;
   const row = 'flex justify-between gap-3';
   return (
     <aside className="card h-fit min-w-0 p-5 lg:sticky lg:top-4" aria-labelledby="summary-title">

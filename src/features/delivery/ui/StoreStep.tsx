@@ -1,4 +1,5 @@
 /** Step 1 of the delivery modal (spec §4): stores within 30 km, nearest first. */
+import { formatDistanceKm } from '../../../domain/delivery';
 import * as m from '../../../paraglide/messages.js';
 import type { Locale } from '../../../i18n/messages';
 import type { Store } from '../../../lib/xs-api/contract';
@@ -17,7 +18,7 @@ export function StoreStep({ locale, stores, selected, onPick }: Props) {
             className={`w-full rounded-xl border px-4 py-3 text-start transition hover:border-brand-500 ${selected === s.store_no ? 'border-brand-600 bg-brand-50' : 'border-ink-300/70'}`}>
             <span className="flex items-baseline justify-between gap-3">
               <span className="font-semibold">{s.store_name}</span>
-              {s.distance_km !== null && <span className="shrink-0 text-xs font-medium text-ink-500" dir="ltr">{t(m.dm_km_away, { km: s.distance_km.toFixed(1) })}</span>}
+              {s.distance_km !== null && <span className="shrink-0 text-xs font-medium text-ink-500" dir="ltr">{t(m.dm_km_away, { km: formatDistanceKm(s.distance_km) })}</span>}
             </span>
             <span className="mt-0.5 block text-sm text-ink-500">{s.store_address}</span>
             <span className="mt-1.5 flex gap-1.5 text-[11px] font-semibold">

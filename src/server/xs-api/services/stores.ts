@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { PickupSettings, Store } from '../../../lib/xs-api/contract';
-import { deliveryCharge, haversineKm, storesWithinRadius, type LatLng } from '../../../domain/delivery';
+import { deliveryCharge, haversineKm, roundDistanceKm, storesWithinRadius, type LatLng } from '../../../domain/delivery';
 import { formatAmount } from '../../../domain/money';
 import { pickupTimeSlots } from '../../../domain/pickup';
 import type { Db } from '../db/client';
@@ -96,7 +96,7 @@ export async function nearestStores(
   } catch (err) {
     throw new ApiError(400, 'api_invalid_payload', { detail: `outlet: ${(err as Error).message}` });
   }
-  return measured.sort((a, b) => a.km - b.km || a.i - b.i).map(({ storecode, km }) => ({ storecode, distance_km: Math.round(km * 100) / 100 }));
+  return measured.sort((a, b) => a.km - b.km || a.i - b.i).map(({ storecode, km }) => ({ storecode, distance_km: roundDistanceKm(km) }));
 }
 
 /**

@@ -4,9 +4,11 @@
  * flags, sales counts, ages and picture counts are fixed per product code by a seeded PRNG, so
  * every run (and scripts/make-images.mjs) sees the same catalogue.
  *
- * Plain data with type-only imports: importable from Node with type stripping as well as from Vite.
+ * Plain data; its imports are type-only or `.ts` files without runtime imports of their own (such as
+ * domain/money.ts), so it stays importable from Node with type stripping as well as from Vite.
  */
 import type { brands, productGroups, productLines, products } from '../schema/catalogue';
+import { discountedPrice } from '../../../../domain/money.ts';
 import { hashString, mulberry32, randInt } from './prng.ts';
 import { RAW_PRODUCTS } from './product-list.ts';
 
@@ -121,7 +123,7 @@ export const PRODUCTS: ProductSeed[] = RAW_PRODUCTS.map(([lineCode, en, zh, unit
   const rand = mulberry32(hashString(code));
   const onPromotion = rand() < 0.2;
   const discountPct = randInt(rand, 10, 25);
-  const finalPriceSen = onPromotion ? Math.floor((priceSen * (100 - discountPct)) / 100 / 5) * 5 : priceSen;
+  const finalPriceSen = onPromotion ? discountedPrice(priceSen, discountPct) : priceSen;
   const pictureRoll = rand();
   const pictureCount = code === GALLERY_PRODUCT ? 7 : pictureRoll < 0.08 ? 3 : pictureRoll < 0.2 ? 2 : 1;
   const isFeatured = flags.includes('F');

@@ -5,6 +5,7 @@
  * point transactions.
  */
 import type { addresses, customers, memberVouchers, outletPurchases, pointTransactions, vouchers } from '../schema/members';
+import { wholeRinggit } from '../../../../domain/money.ts';
 import { PRODUCTS } from './catalogue.ts';
 
 export type CustomerRow = typeof customers.$inferInsert;
@@ -87,7 +88,8 @@ export const DEMO_OUTLET_PURCHASES: OutletPurchaseRow[] = [
   ]),
 ];
 
-const pts = (p: OutletPurchaseRow) => Math.floor(p.amountSen / 100);
+/** Points of a receipt: 1 per whole ringgit, as `pointsEarned` in src/domain/points.ts. */
+const pts = (p: OutletPurchaseRow) => wholeRinggit(p.amountSen);
 const [buy1, buy2] = DEMO_OUTLET_PURCHASES;
 const earlier = [500, -250];
 /** Points of the February purchase: whatever brings the balance to DEMO_POINTS. */

@@ -1,0 +1,81 @@
+// @ts-check
+/**
+ * ESLint (flat config): the recommended rules of ESLint, typescript-eslint, eslint-plugin-astro and
+ * eslint-plugin-jsx-a11y, plus the house rules of DESIGN.md "House rules a linter keeps":
+ *   - no money arithmetic or formatting outside src/domain/money.ts;
+ *   - no import of the contract client from src/pages or src/components (go through a feature's
+ *     queries.ts).
+ * `npm run lint` runs it with --max-warnings 0.
+ */
+import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
+// @ts-expect-error -- the plugin publishes no type declarations
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const MONEY = 'Money is converted, rounded and formatted in src/domain/money.ts only (DESIGN "Money"): call its functions (toSen, toRinggit, formatAmount, formatPrice…) or add one there.';
+/** An operand that is the number 100. @param {'left' | 'right'} side */
+const hundred = (side) => `[${side}.type='Literal'][${side}.value=100]`;
+
+/**
+ * House rule: amounts are integer sen; every conversion and rounding lives in domain/money.
+ * @type {import('eslint').Linter.RuleEntry}
+ */
+const noMoneyArithmetic = [
+  'error',
+  { selector: "CallExpression[callee.property.name='toFixed']", message: `No .toFixed() outside domain/money. ${MONEY}` },
+  { selector: `BinaryExpression[operator='/']${hundred('right')}`, message: `No division by 100 outside domain/money. ${MONEY}` },
+  { selector: `BinaryExpression[operator='*']:matches(${hundred('left')}, ${hundred('right')})`, message: `No multiplication by 100 outside domain/money. ${MONEY}` },
+  { selector: `AssignmentExpression[operator=/^[*/]=$/]${hundred('right')}`, message: `No *= 100 or /= 100 outside domain/money. ${MONEY}` },
+];
+
+/**
+ * House rule: pages and shared components read through a feature's queries, never the contract client.
+ * @type {import('eslint').Linter.RuleEntry}
+ */
+const noContractClient = [
+  'error',
+  {
+    patterns: [
+      {
+        regex: '(^|/)(lib/xs-api/client|server/api-client)(\\.[cm]?[jt]s)?$',
+        message: 'Pages and components do not use the contract client: call a named read in src/features/<feature>/queries.ts (DESIGN "The feature layer").',
+      },
+    ],
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', '.astro/**', '.data/**', 'node_modules/**', 'src/paraglide/**', 'src/server/xs-api/db/migrations/**', 'test-results/**', 'playwright-report/**', 'public/**'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  astro.configs['flat/recommended'],
+  astro.configs['flat/jsx-a11y-recommended'],
+  // React islands: the same plugin (registered above by the Astro preset), its recommended rules.
+  { files: ['**/*.{jsx,tsx}'], languageOptions: jsxA11y.flatConfigs.recommended.languageOptions, rules: jsxA11y.flatConfigs.recommended.rules },
+  {
+    languageOptions: { globals: { ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `_`-prefixed names are deliberately unused (kept for a signature or a destructured rest).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Code that runs in the browser (islands, client scripts of Astro components, stores).
+    files: ['src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['src/**/*.{ts,tsx,js,mjs,astro}', 'src/**/*.astro/*.{js,ts}'],
+    ignores: ['src/domain/money.ts'],
+    rules: { 'no-restricted-syntax': noMoneyArithmetic },
+  },
+  {
+    files: ['src/pages/**', 'src/components/**'],
+    rules: { 'no-restricted-imports': noContractClient },
+  },
+);

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+/**
+ * `npm run verify`: what CI runs (.ci/run, after `npm ci`), in this order —
+ *   1. compile the message catalogue (Paraglide);
+ *   2. type-check: `astro check`, 0 errors;
+ *   3. lint: ESLint, 0 warnings (`npm run lint`);
+ *   4. tests: `npm test` (builds the shop; unit, API — also on PostgreSQL with TEST_DATABASE_URL —
+ *      and browser tests);
+ *   5. JavaScript budgets per page against that build (`npm run budgets`).
+ * Every step runs even when an earlier one failed (one run shows every problem), except that
+ * nothing runs without the message catalogue; `--bail` stops at the first failure. Ends with a
+ * summary and exits 1 when a step failed. SKIP_E2E=true skips the browser tests (the budgets then
+ * build the shop themselves).
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const node = (script) => [process.execPath, [path.join(root, script)]];
+const bail = process.argv.includes('--bail');
+const skipE2e = process.env.SKIP_E2E === 'true';
+
+const steps = [
+  { title: 'Compile the message catalogue', cmd: [bin('paraglide-js'), ['compile', '--project', './project.inlang', '--outdir', './src/paraglide']], required: true },
+  { title: 'Type-check (astro check)', cmd: [process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'check']] },
+  { title: 'Lint (ESLint, 0 warnings)', cmd: [bin('eslint'), ['.', '--max-warnings', '0']] },
+  { title: 'Tests (npm test)', cmd: node('scripts/test.mjs') },
+  // Without the browser tests nothing built the shop: build it afresh rather than check an old build.
+  { title: 'JavaScript budgets (npm run budgets)', cmd: node('scripts/budgets.mjs'), env: skipE2e ? { FORCE_BUILD: 'true' } : {} },
+];
+
+const results = [];
+for (const step of steps) {
+  console.log(`\n━━━━ ${step.title}`);
+  const started = Date.now();
+  const [cmd, args] = step.cmd;
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const ok = r.status === 0;
+  results.push({ title: step.title, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  if (!ok && (step.required || bail)) break;
+}
+
+console.log('\n━━━━ Summary');
+for (const r of results) console.log(`${r.ok ? 'ok    ' : 'FAILED'}  ${r.title} (${r.seconds} s)`);
+for (const s of steps.slice(results.length)) console.log(`skipped ${s.title}`);
+const failed = results.filter((r) => !r.ok).length + (steps.length - results.length);
+console.log(failed ? `\nverify: ${failed} step(s) failed or skipped` : '\nverify: everything passed');
+process.exit(failed ? 1 : 0);
