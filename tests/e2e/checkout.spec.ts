@@ -5,40 +5,12 @@
  * Arabic checkout that stays in Arabic.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers';
+import { chooseDelivery, login } from './helpers';
 
 /** Network-bound steps (store lookup, pick-up times) get more time: the server may be cold or busy. */
 const slow = expect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
 
-/**
- * Runs the delivery modal, which opens by itself after login: a saved address, then the first store
- * that allows `type`, then (pick-up) the first time offered.
- */
-async function chooseDelivery(page: Page, type: 'PICKUP' | 'DELIVERY') {
-  const dialog = page.locator('dialog[open]');
-  await slow(dialog).toBeVisible();
-  await dialog.locator('[data-continue]').click();
-  await slow(dialog.locator('[data-store]').first()).toBeVisible();
-  const stores = dialog.locator('[data-store]');
-  const count = await stores.count();
-  for (let i = 0; i < count; i++) {
-    await stores.nth(i).click();
-    const option = dialog.locator(`[data-method="${type}"]`);
-    if (await option.isEnabled()) {
-      await option.click();
-      break;
-    }
-    await dialog.getByRole('button', { name: /Back|返回|رجوع/ }).click();
-  }
-  if (type === 'PICKUP') {
-    const time = dialog.locator('input[name="pickup-time"]').first();
-    await slow(time).toBeAttached();
-    await time.check({ force: true });
-    await dialog.locator('[data-save-pickup]').click();
-  }
-  await slow(dialog).toBeHidden();
-}
 
 /** Adds the first product in stock on a category page to the cart, then opens the checkout from the cart. */
 async function toCheckout(page: Page, prefix = '') {

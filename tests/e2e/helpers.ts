@@ -12,12 +12,18 @@ export async function login(page: Page, prefix = '') {
   await expect(page).toHaveURL(new RegExp(`${prefix}/?$`));
 }
 
-/** Runs the delivery modal from its address step: a saved address, the first store that allows `type`. */
+const modal = expect.configure({ timeout: 20_000 });
+
+/**
+ * Runs the delivery modal from its address step: a saved address, the first store that allows
+ * `type`, then (pick-up) the first time offered. Waits up to 20 s for each step: the modal's code
+ * loads on first open.
+ */
 export async function chooseDelivery(page: Page, type: 'PICKUP' | 'DELIVERY') {
   const dialog = page.locator('dialog[open]');
-  await expect(dialog).toBeVisible();
+  await modal(dialog).toBeVisible();
   await dialog.locator('[data-continue]').click();
-  await expect(dialog.locator('[data-store]').first()).toBeVisible();
+  await modal(dialog.locator('[data-store]').first()).toBeVisible();
   const stores = dialog.locator('[data-store]');
   const count = await stores.count();
   for (let i = 0; i < count; i++) {
@@ -31,11 +37,11 @@ export async function chooseDelivery(page: Page, type: 'PICKUP' | 'DELIVERY') {
   }
   if (type === 'PICKUP') {
     const time = dialog.locator('input[name="pickup-time"]').first();
-    await expect(time).toBeAttached();
+    await modal(time).toBeAttached();
     await time.check({ force: true });
     await dialog.locator('[data-save-pickup]').click();
   }
-  await expect(dialog).toBeHidden();
+  await modal(dialog).toBeHidden();
 }
 
 /** No serious or critical axe violations on the current page. */
