@@ -3,6 +3,7 @@
  * each offers, and links to call it or open it in a maps app.
  */
 import type { StorePickDel } from './constants';
+import { parseLatLong, type LatLng } from './delivery';
 
 /** The fields of a store (contract `store`) this module reads. */
 export interface OutletLike {
@@ -37,9 +38,13 @@ export function telHref(phone: string): string {
   return `tel:${digits}`;
 }
 
-/** A Google Maps search link for 'lat,long'; null when the location is not two numbers. */
+/** A Google Maps search link for 'lat,long'; null when `parseLatLong` refuses the location (not two numbers in range). */
 export function mapsHref(latLong: string): string | null {
-  const [lat, lng] = latLong.split(',').map((s) => Number(s.trim()));
-  if (lat === undefined || lng === undefined || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
-  return `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
+  let point: LatLng;
+  try {
+    point = parseLatLong(latLong);
+  } catch {
+    return null;
+  }
+  return `https://www.google.com/maps/search/?api=1&query=${point.latitude},${point.longitude}`;
 }

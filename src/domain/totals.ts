@@ -6,7 +6,7 @@
  * all of this from its own prices (DESIGN "The server recomputes").
  * Errors: `RangeError` on amounts that are not non-negative integer sen, and on bad vouchers.
  */
-import { assertSen, percentOf, roundToFiveSen, toSen } from './money';
+import { assertSen, percentOf, roundingAdjustment, toSen } from './money';
 
 /** A product line as far as money goes: unit price in sen and quantity. */
 export interface PricedLine {
@@ -113,9 +113,9 @@ export interface OrderTotalsInput {
 
 /**
  * Compute checkout totals (spec §4 Checkout): voucher = `voucherDiscount`; exact total =
- * subtotal + delivery − voucher, floored at 0; total = exact rounded to the nearest 5 sen;
- * rounding = total − exact. Example: 1693 + 500 − 10% → voucher 219, exact 1974, total 1975,
- * rounding 1.
+ * subtotal + delivery − voucher, floored at 0; rounding = `roundingAdjustment(exact)`;
+ * total = exact + rounding, i.e. exact rounded to the nearest 5 sen. Example: 1693 + 500 − 10% →
+ * voucher 219, exact 1974, rounding 1, total 1975.
  * @throws RangeError on invalid amounts or voucher.
  */
 export function orderTotals({ subtotalSen, deliverySen, voucher }: OrderTotalsInput): OrderTotals {
@@ -124,6 +124,6 @@ export function orderTotals({ subtotalSen, deliverySen, voucher }: OrderTotalsIn
   assertNonNegativeSen(subtotalSen, 'Subtotal');
   assertNonNegativeSen(deliverySen, 'Delivery charge');
   const exactTotalSen = Math.max(0, subtotalSen + deliverySen - voucherSen);
-  const totalSen = roundToFiveSen(exactTotalSen);
-  return { subtotalSen, deliverySen, voucherSen, exactTotalSen, roundingSen: totalSen - exactTotalSen, totalSen };
+  const roundingSen = roundingAdjustment(exactTotalSen);
+  return { subtotalSen, deliverySen, voucherSen, exactTotalSen, roundingSen, totalSen: exactTotalSen + roundingSen };
 }

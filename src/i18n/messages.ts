@@ -5,7 +5,7 @@
  */
 import * as catalogue from '../paraglide/messages.js';
 
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../domain/constants';
+import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from '../domain/constants';
 import { href } from '../domain/paths';
 
 export { DEFAULT_LOCALE, LOCALES, type Locale };
@@ -33,7 +33,7 @@ export type Translate = ReturnType<typeof translator>;
 
 /** Text direction of a locale. */
 export function dir(locale: Locale): 'rtl' | 'ltr' {
-  return locale === 'ar' ? 'rtl' : 'ltr';
+  return RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
 }
 
 /** The first supported language named in an Accept-Language header or a plain code; EN otherwise. */

@@ -14,6 +14,7 @@
  */
 import { defineAction } from 'astro:actions';
 import { z } from 'zod';
+import { BILL_PLATFORM } from '../../domain/constants';
 import { href, paths } from '../../domain/paths';
 import { loginSchema, mobileOnlySchema, normalizeMalaysianPhone, passwordResetSchema, registerSchema } from '../../domain/validation';
 import { setFlash } from '../../server/flash';
@@ -55,7 +56,7 @@ export const access = {
     input: registerSchema,
     handler: async (input, ctx): Promise<FormRedirect> => {
       const api = publicApi(ctx.locals.locale);
-      await viaApi(ctx, () => api.call('insert_customer', { body: { ...input, bill_platform: 'website' } }));
+      await viaApi(ctx, () => api.call('insert_customer', { body: { ...input, bill_platform: BILL_PLATFORM } }));
       const r = await viaApi(ctx, () => api.call('customer_login', { body: [{ mobile: input.customer_mobile, password: input.password }] }), { credentials: true });
       await writeSession(ctx.cookies, { token: r.token, member: r.member_code });
       setFlash(ctx.cookies, 'registration_successful');

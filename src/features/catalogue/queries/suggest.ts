@@ -7,7 +7,7 @@
 import { publicApi } from '../../shared/api';
 import { formatPrice } from '../../../domain/money';
 import { href, paths } from '../../../domain/paths';
-import { formatLimit, SUGGESTION_LIMIT } from '../../../domain/product-list';
+import { SUGGEST_LIMIT } from '../../../domain/list-query';
 import { toProductSummary } from '../view-models';
 import type { PublicContext } from './read';
 
@@ -22,8 +22,7 @@ export type Suggestion = { code: string; name: string; href: string; price: stri
 export async function suggest(ctx: PublicContext, q: string): Promise<Suggestion[]> {
   if (!q) return [];
   const locale = ctx.locals.locale;
-  const limit = formatLimit({ offset: 0, count: SUGGESTION_LIMIT });
-  const list = await publicApi(locale).call('product_listing', { query: { search: q, limit } });
+  const list = await publicApi(locale).call('product_listing', { query: { search: q, limit: SUGGEST_LIMIT } });
   return list.data.map(toProductSummary).map((p) => ({
     code: p.code,
     name: p.name,

@@ -5,6 +5,7 @@
  * the API answers as `Error` text in the caller's language (src/server/xs-api/http.ts).
  */
 import { z } from 'zod';
+import { BILL_PLATFORM } from '../../../domain/constants';
 import { loginSchema, passwordConfirmation, passwordResetFields, registrationFields } from '../../../domain/validation';
 import { defineOperation, flag, statusOk } from './operation';
 
@@ -78,7 +79,7 @@ export const insertCustomer = defineOperation({
     .object({
       ...registrationFields,
       confirm_password: registrationFields.confirm_password.optional(),
-      bill_platform: z.literal('website'),
+      bill_platform: z.literal(BILL_PLATFORM),
     })
     .refine(passwordConfirmation.check, passwordConfirmation.params),
   response: z.object({ Status: statusOk, member_code: z.string() }),

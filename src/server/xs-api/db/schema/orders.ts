@@ -5,6 +5,7 @@ import { date, index, integer, jsonb, pgSequence, pgTable, real, serial, text, t
 import { customers } from './members';
 import { products } from './catalogue';
 
+import { BILL_PLATFORM } from '../../../../domain/constants';
 import { ORDER_STATUSES } from '../../../../domain/orders';
 
 /** A postal address block as copied onto an order (order_bill_* / order_del_*). */
@@ -50,7 +51,7 @@ export const orders = pgTable(
     roundingSen: integer('order_rounding_sen').notNull(),
     amountSen: integer('order_amount_sen').notNull(),
     remark: text('order_remark').notNull().default(''),
-    billPlatform: text('bill_platform').notNull().default('website'),
+    billPlatform: text('bill_platform').notNull().default(BILL_PLATFORM),
     billAddress: jsonb('order_bill').$type<OrderAddress>().notNull(),
     deliveryAddress: jsonb('order_del').$type<OrderAddress>(),
     pickupStoreCode: text('order_del_pickup_store_code'),

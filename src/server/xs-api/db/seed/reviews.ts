@@ -7,7 +7,8 @@
  */
 import type { customers } from '../schema/members';
 import type { orderItems, orders, reviews } from '../schema/orders';
-import { roundToFiveSen } from '../../../../domain/money';
+import { BILL_PLATFORM } from '../../../../domain/constants';
+import { roundingAdjustment, roundToFiveSen } from '../../../../domain/money';
 import { GALLERY_PRODUCT, PRODUCTS } from './catalogue.ts';
 import { DEMO_MEMBER } from './member.ts';
 import { STORES } from './stores.ts';
@@ -57,7 +58,7 @@ const ordered = ORDER_SPECS.map(([memberCode, orderRefno, at, bought]) => {
   const order: OrderRow = {
     orderRefno, memberCode, idempotencyKey: `seed-${orderRefno}`, orderDate: at.slice(0, 10), status: 'Completed',
     delType: 'PICKUP', storeCode: store.storeCode, subtotalSen, deliveryChargesSen: 0, voucherAmountSen: 0,
-    roundingSen: amountSen - subtotalSen, amountSen, remark: '', billPlatform: 'website',
+    roundingSen: roundingAdjustment(subtotalSen), amountSen, remark: '', billPlatform: BILL_PLATFORM,
     billAddress: { person, phone: reviewer?.mobile ?? DEMO_MEMBER.mobile, address1: '', address2: '', postcode: '', city: '', state: '', country: 'Malaysia' },
     deliveryAddress: null, pickupStoreCode: store.storeCode, pickupStoreName: store.storeName, pickupStorePhone: store.storePhone,
     pickupDate: at.slice(0, 10), pickupTime: '17:00', createdAt, updatedAt: createdAt,

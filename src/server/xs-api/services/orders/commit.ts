@@ -5,6 +5,7 @@
  * voucher and removes the ordered products from the cart. Any refusal rolls all of it back.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { BILL_PLATFORM } from '../../../../domain/constants';
 import { formatOrderRefno } from '../../../../domain/orders';
 import { shopDate } from '../../../../domain/shop-time';
 import type { OrderTotals } from '../../../../domain/totals';
@@ -104,7 +105,7 @@ export async function commitOrder(db: Db, draft: OrderDraft, now: Date): Promise
       orderRefno, memberCode, idempotencyKey: draft.idempotencyKey, requestHash: draft.requestHash, orderDate, status: 'Pending',
       delType: f.type, storeCode: store.storeCode, subtotalSen: totals.subtotalSen, deliveryChargesSen: totals.deliverySen,
       voucherAmountSen: totals.voucherSen, roundingSen: totals.roundingSen, amountSen: totals.totalSen,
-      remark: draft.remark, billPlatform: 'website', billAddress: f.billAddress, deliveryAddress: f.deliveryAddress,
+      remark: draft.remark, billPlatform: BILL_PLATFORM, billAddress: f.billAddress, deliveryAddress: f.deliveryAddress,
       pickupStoreCode: f.pickup ? store.storeCode : null, pickupStoreName: f.pickup ? store.storeName : null,
       pickupStorePhone: f.pickup ? store.storePhone : null, pickupDate: f.pickup?.date ?? null, pickupTime: f.pickup?.time ?? null,
       distanceKm: f.distanceKm, voucherCode: voucher?.code ?? null, voucherNo: voucher?.no ?? null, voucherName: voucher?.name ?? null,
