@@ -9,7 +9,7 @@ import { POINTS_PER_REBATE, REBATE_SEN_PER_BLOCK } from './points';
 import { SHOP_TIME_ZONE } from './shop-time';
 
 /** The calendar year in Malaysia (Asia/Kuala_Lumpur) at an instant. */
-export function shopYear(now: Date = new Date()): number {
+function shopYear(now: Date = new Date()): number {
   return Number(new Intl.DateTimeFormat('en', { timeZone: SHOP_TIME_ZONE, year: 'numeric' }).format(now));
 }
 

@@ -41,8 +41,6 @@ export const CHUNK_RELOAD_MARKER_MS = 10_000;
 export const QUICK_VIEW_DELAY_MS = 350;
 /** A closed modal (delivery method) resets after this delay. */
 export const MODAL_RESET_MS = 500;
-/** The preloader fades after this delay. */
-export const PRELOADER_FADE_MS = 500;
 /** Search suggestions are requested this long after typing stops. */
 export const SEARCH_DEBOUNCE_MS = 500;
 /** A cart quantity change is sent after this pause. */
@@ -67,22 +65,12 @@ export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 export const STORE_PICKDEL = ['DELIVERY', 'PICKUP', 'BOTHPD'] as const;
 export type StorePickDel = (typeof STORE_PICKDEL)[number];
 
-/** Client default of the cart's shipping line, RM 25, in sen; tax line 0 (spec §3 Cart, §9). */
-export const DEFAULT_CART_SHIPPING_SEN = 2_500;
-export const DEFAULT_CART_TAX_SEN = 0;
-
 // ── Orders (spec §3, §9) ─────────────────────────────────────────────────────────────────────────
 
 /** `bill_platform` of every order placed on this site. */
 export const BILL_PLATFORM = 'website';
 /** `action` of an order. */
 export const ORDER_ACTION = 'purchase';
-/** Date and time formats (dayjs tokens). */
-export const ORDER_DATE_FORMAT = 'YYYY-MM-DD';
-export const PICKUP_DATE_FORMAT = 'YYYY-MM-DD';
-export const PICKUP_TIME_FORMAT = 'HH:mm';
-export const PICKUP_DATE_DISPLAY_FORMAT = 'DD/MM/YYYY';
-export const PICKUP_TIME_DISPLAY_FORMAT = 'hh:mm a';
 
 // ── Form limits (spec §5, §9) ────────────────────────────────────────────────────────────────────
 
@@ -94,9 +82,6 @@ export const CITY_MAX_LENGTH = 100;
 export const POSTCODE_MAX_LENGTH = 180;
 export const REMARK_MAX_LENGTH = 180;
 export const PASSWORD_MIN_LENGTH = 6;
-/** The generic "Value should not exceed N characters" lengths. */
-export const GENERIC_MAX_LENGTHS = [255, 200, 180, 150, 100, 50, 30] as const;
-export const GENERIC_MIN_LENGTH = 2;
 
 /** Profile picture: jpg, jpeg or png, at most 5 MB (5 × 1024 × 1024 bytes). */
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -121,10 +106,9 @@ export const REVIEW_RATE_MAX = 5;
 export const REVIEW_COMMENT_MAX_LENGTH = 500;
 /** Most reviews get_review answers in one page. */
 export const REVIEW_PAGE_MAX = 100;
-export const PAGINATION_SIBLINGS = 1;
+/** Product gallery thumbnails visible at once; arrows appear when there are more. */
 export const GALLERY_VISIBLE_THUMBNAILS = 5;
 export const BACK_TO_TOP_AFTER_PX = 300;
-export const BREAKPOINTS_PX = { sm: 576, lg: 992, xl: 1330 } as const;
 export const SLIDESHOW_AUTOPLAY_MS = 7_000;
 export const SLIDESHOW_TRANSITION_MS = 1_000;
 export const SLIDESHOW_SLOW_TRANSITION_MS = 2_500;

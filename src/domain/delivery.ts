@@ -8,10 +8,8 @@
 import { PICKUP_STORE_RADIUS_KM } from './constants';
 import { assertSen } from './money';
 
-export { PICKUP_STORE_RADIUS_KM };
-
 /** Mean Earth radius, km (the usual haversine constant). */
-export const EARTH_RADIUS_KM = 6371;
+const EARTH_RADIUS_KM = 6371;
 
 /** A point in decimal degrees. */
 export interface LatLng {

@@ -15,7 +15,7 @@ import { LOCALES, type Locale } from './constants';
 /** Longest search text (the contract's product_listing `search`). */
 export const MAX_KEYWORD = 100;
 /** Largest offset the contract's limit accepts (6 digits). */
-export const MAX_OFFSET = 999_999;
+const MAX_OFFSET = 999_999;
 
 /** Which products a list shows (all optional: none at all is the whole catalogue, /shop/catalog). */
 export type ListSource = { line?: string; group_code?: string; search?: string; type?: ListType; brand?: string };

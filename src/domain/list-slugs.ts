@@ -20,7 +20,10 @@ export type ProductListSlug = {
   sort?: Sort;
 };
 
-/** The table, in display order. */
+/**
+ * The table, in display order.
+ * @internal Exported for the unit tests only (production uses it inside this module).
+ */
 export const PRODUCT_LIST_SLUGS: readonly ProductListSlug[] = [
   { slug: 'features', titleKey: 'home_features', type: 'homepage' },
   { slug: 'hottest', titleKey: 'home_hottest', type: 'bestseller' },

@@ -8,7 +8,10 @@
 import { toRinggit, toSen } from './money';
 import { DEFAULT_SORT, formatLimit, PAGE_SIZE, parseSort, type Limit, type Sort } from './product-list';
 
-/** Largest page number accepted from the URL (offset stays within the contract's 6 digits). */
+/**
+ * Largest page number accepted from the URL (offset stays within the contract's 6 digits).
+ * @internal Exported for the unit tests only (production uses it inside this module).
+ */
 export const MAX_PAGE = 9999;
 /** Highest price filter in RM (the contract's bound of filter_price_min/max). */
 export const MAX_PRICE_FILTER_RM = 1_000_000;
@@ -17,7 +20,7 @@ export const MAX_PRICE_FILTER_RM = 1_000_000;
 export type PriceFilter = { min?: number; max?: number };
 
 /** What a list's URL says: the sort, the price filter and the 1-based page. */
-export type ListState = PriceFilter & { sort: Sort; page: number };
+type ListState = PriceFilter & { sort: Sort; page: number };
 
 /** A list's state plus the product_listing `limit` ("offset,count") of its page. */
 export type ListParams = ListState & { limit: string };
@@ -25,6 +28,7 @@ export type ListParams = ListState & { limit: string };
 /**
  * A price from the URL in RM: a finite number 0–1,000,000, rounded to whole sen.
  * '' / null / 'abc' / '-1' / 'Infinity' → undefined (no filter). parsePrice('12.345') → 12.35.
+ * @internal Exported for the unit tests only (production uses it inside this module).
  */
 export function parsePrice(value: string | null | undefined): number | undefined {
   if (value === null || value === undefined || value.trim() === '') return undefined;
@@ -33,7 +37,10 @@ export function parsePrice(value: string | null | undefined): number | undefined
   return toRinggit(toSen(n));
 }
 
-/** `?min=&max=` as a price filter; a minimum above the maximum is swapped (5–20 from min=20&max=5). */
+/**
+ * `?min=&max=` as a price filter; a minimum above the maximum is swapped (5–20 from min=20&max=5).
+ * @internal Exported for the unit tests only (production uses it inside this module).
+ */
 export function readPriceFilter(search: URLSearchParams): PriceFilter {
   let min = parsePrice(search.get('min'));
   let max = parsePrice(search.get('max'));
@@ -75,7 +82,7 @@ export function pageOfItems(loaded: number): number {
 }
 
 /** Query values of a list state in URL order, leaving out the default sort, no filter and page 1. */
-export function stateQuery(state: Partial<ListState>): Record<string, string> {
+function stateQuery(state: Partial<ListState>): Record<string, string> {
   const q: Record<string, string> = {};
   if (state.sort && state.sort !== DEFAULT_SORT) q.sort = state.sort;
   if (state.min !== undefined) q.min = String(state.min);

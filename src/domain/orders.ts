@@ -73,9 +73,9 @@ export function groupOrdersByTab<T>(
 }
 
 /** Prefix of web order reference numbers. */
-export const ORDER_REFNO_PREFIX = 'WEB';
+const ORDER_REFNO_PREFIX = 'WEB';
 /** Digits of an order number's suffix (for the first 10^8 orders; see `formatOrderRefno`). */
-export const ORDER_NUMBER_DIGITS = 8;
+const ORDER_NUMBER_DIGITS = 8;
 const SUFFIX_SPACE = 100_000_000; // 10^ORDER_NUMBER_DIGITS
 const HALF_SPACE = 10_000; // each Feistel half holds 4 decimal digits
 /**
@@ -103,6 +103,7 @@ function roundFn(half: number, key: number): number {
  * @param n an integer 0 … 99 999 999
  * @returns an integer 0 … 99 999 999; `unscrambleOrderNumber` undoes it
  * @throws RangeError outside that range.
+ * @internal Exported for the unit tests only (production uses it inside this module).
  */
 export function scrambleOrderNumber(n: number): number {
   if (!Number.isSafeInteger(n) || n < 0 || n >= SUFFIX_SPACE) throw new RangeError(`Order number to scramble must be 0–99999999, got ${n}`);
@@ -112,7 +113,10 @@ export function scrambleOrderNumber(n: number): number {
   return left * HALF_SPACE + right;
 }
 
-/** The inverse of `scrambleOrderNumber` (same range; RangeError outside it). */
+/**
+ * The inverse of `scrambleOrderNumber` (same range; RangeError outside it).
+ * @internal Exported for the unit tests only (production uses it inside this module).
+ */
 export function unscrambleOrderNumber(m: number): number {
   if (!Number.isSafeInteger(m) || m < 0 || m >= SUFFIX_SPACE) throw new RangeError(`Order number to unscramble must be 0–99999999, got ${m}`);
   let left = Math.floor(m / HALF_SPACE);

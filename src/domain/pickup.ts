@@ -51,13 +51,14 @@ export interface PickupChoice {
 }
 
 /** Why a pick-up choice is refused. 'invalid' = malformed date or time (not in the brief's list). */
-export type PickupRejection = 'missing' | 'invalid' | 'past' | 'too_soon' | 'too_far' | 'closed_day' | 'outside_hours';
+type PickupRejection = 'missing' | 'invalid' | 'past' | 'too_soon' | 'too_far' | 'closed_day' | 'outside_hours';
 export type PickupValidation = { ok: true } | { ok: false; reason: PickupRejection };
 
 /**
  * Parse `pickup_days_range` into seven open flags, index 0 Sunday … 6 Saturday.
  * '1,1,1,1,1,0,1' → [true, true, true, true, true, false, true]. Spaces around flags are ignored.
  * @throws RangeError unless there are exactly seven flags, each '0' or '1'.
+ * @internal Exported for the unit tests only (production uses it inside this module).
  */
 export function parseDaysRange(str: string): boolean[] {
   const flags = String(str).split(',').map((f) => f.trim());
@@ -93,6 +94,7 @@ function readSettings(settings: PickupSettings): Rules {
  * The first date the lead time allows: today (UTC+8) + `pickup_min_time` days, 'YYYY-MM-DD'.
  * It may still be a closed day; see `earliestPickupDate` for the first bookable date.
  * @throws RangeError on invalid settings or instant.
+ * @internal Exported for the unit tests only (production uses it inside this module).
  */
 export function pickupLeadDate(settings: PickupSettings, now: Instant): string {
   return addDays(shopDate(now), readSettings(settings).lead);

@@ -10,7 +10,7 @@ export const POINTS_PER_REBATE = 500;
 /** Value of one rebate block: RM 10, in sen. */
 export const REBATE_SEN_PER_BLOCK = 1_000;
 /** Shop rule (spec silent): points earned per whole ringgit of product subtotal. */
-export const POINTS_PER_RINGGIT = 1;
+const POINTS_PER_RINGGIT = 1;
 
 function assertPoints(points: number): void {
   if (!Number.isSafeInteger(points) || points < 0) throw new RangeError(`Points must be a whole number ≥ 0, got ${points}`);

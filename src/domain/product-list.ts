@@ -13,8 +13,6 @@ export const FEATURED_COUNT = 8;
 export const RELATED_COUNT = 5;
 /** Search suggestions shown while typing (limit "0,10"). */
 export const SUGGESTION_LIMIT = 10;
-/** The general default page size constant of spec §9 (not the product list's). */
-export const DEFAULT_PAGE_SIZE = 30;
 /** Largest count one product_listing request may ask for (our guard; the spec names none). */
 export const MAX_LIMIT_COUNT = 100;
 
@@ -29,7 +27,10 @@ export interface Limit {
   count: number;
 }
 
-/** True when `value` is one of `SORTS`. */
+/**
+ * True when `value` is one of `SORTS`.
+ * @internal Exported for the unit tests only (production uses it inside this module).
+ */
 export function isSort(value: unknown): value is Sort {
   return typeof value === 'string' && (SORTS as readonly string[]).includes(value);
 }

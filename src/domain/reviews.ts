@@ -6,9 +6,12 @@ import { REVIEW_RATE_MAX, REVIEW_RATE_MIN } from './constants';
 
 /** The star counts a review can have, highest first: the Reviews tab's filter order (5 … 0). */
 export const REVIEW_RATES = [5, 4, 3, 2, 1, 0] as const;
-export type ReviewRate = (typeof REVIEW_RATES)[number];
+type ReviewRate = (typeof REVIEW_RATES)[number];
 
-/** True when `rate` is a whole star count 0–5 (`review_rate`). */
+/**
+ * True when `rate` is a whole star count 0–5 (`review_rate`).
+ * @internal Exported for the unit tests only (production uses it inside this module).
+ */
 export function isReviewRate(rate: unknown): rate is number {
   return Number.isInteger(rate) && (rate as number) >= REVIEW_RATE_MIN && (rate as number) <= REVIEW_RATE_MAX;
 }
@@ -22,6 +25,8 @@ function roundedMean(sum: number, n: number): number {
  * Average rating out of 5.0, rounded to 1 decimal (half up); 0 when there are no reviews.
  * [5, 4, 4] → 4.3; [5, 4] → 4.5.
  * @throws RangeError when a rate is not a whole number 0–5.
+ * @internal Exported for the unit tests only: the per-review form of the rule `ratingSummary`
+ *   applies to counts, and the oracle its tests compare against.
  */
 export function averageRating(rates: readonly number[]): number {
   let sum = 0;

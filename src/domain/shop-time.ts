@@ -17,7 +17,7 @@ dayjs.extend(utc);
 /** IANA zone of the shop. */
 export const SHOP_TIME_ZONE = 'Asia/Kuala_Lumpur';
 /** Offset of the shop's zone from UTC, in minutes (+08:00, no DST). */
-export const SHOP_UTC_OFFSET_MINUTES = 8 * 60;
+const SHOP_UTC_OFFSET_MINUTES = 8 * 60;
 
 /** An instant: a `Date`, a dayjs value or epoch milliseconds. */
 export type Instant = Date | Dayjs | number;
@@ -68,7 +68,10 @@ export function shopDate(now: Instant): string {
   return wallClock(now).format('YYYY-MM-DD');
 }
 
-/** The shop's time of day (UTC+8) at this instant, 'HH:mm' (seconds dropped). @throws RangeError. */
+/**
+ * The shop's time of day (UTC+8) at this instant, 'HH:mm' (seconds dropped). @throws RangeError.
+ * @internal Exported for the unit tests only: with `shopDate` it is what `shopInstant` inverts.
+ */
 export function shopTime(now: Instant): string {
   return wallClock(now).format('HH:mm');
 }

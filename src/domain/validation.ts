@@ -25,6 +25,7 @@ import {
 /**
  * English text of every validation message key. Texts marked (ours) are not worded by the spec,
  * which only states the rule; all others are the spec's exact text.
+ * @internal Exported for the unit tests only (production uses it inside this module).
  */
 export const VALIDATION_MESSAGES = {
   mobile_required: 'Mobile Number is required',
@@ -92,7 +93,7 @@ export function normalizeMalaysianPhone(value: string): string {
 }
 
 /** Longest password accepted anywhere (ours: argon2 input bound; the spec's generic 200 message). */
-export const PASSWORD_MAX_LENGTH = 200;
+const PASSWORD_MAX_LENGTH = 200;
 
 /** Mobile number as typed at login (spec §5 Login): required, at most 30, at least 2. */
 const loginMobile = z
@@ -111,7 +112,6 @@ export const loginSchema = z.object({
   mobile: loginMobile,
   password: z.string({ error: 'password_required' }).min(1, 'password_required').max(PASSWORD_MAX_LENGTH, 'max_200'),
 });
-export type LoginInput = z.infer<typeof loginSchema>;
 
 /** 'Yes/no' of the default-address box: 0/1, '0'/'1' or a boolean → 0 | 1. */
 const defaultFlag = z
@@ -140,7 +140,6 @@ export const addressSchema = z.object({
   add_default: defaultFlag.optional(),
   add_country: z.literal('Malaysia').catch('Malaysia').default('Malaysia'),
 });
-export type AddressInput = z.infer<typeof addressSchema>;
 
 /**
  * The address form checked against the server's state list (spec §5 "state required from a
@@ -238,13 +237,12 @@ export const registrationFields = {
 
 /** Registration form (spec §2 /register, §5): `registrationFields`, passwords must match. */
 export const registerSchema = z.object(registrationFields).refine(passwordConfirmation.check, passwordConfirmation.params);
-export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** Forgot-password and resend-verification forms: one Malaysian mobile number ('mobile'). */
 export const mobileOnlySchema = z.object({ mobile: mobileField });
 
 /** The reset link's token as sent back: required, at most 200 ('invalid' either way). */
-export const resetTokenField = z.string({ error: 'invalid' }).min(1, 'invalid').max(200, 'invalid');
+const resetTokenField = z.string({ error: 'invalid' }).min(1, 'invalid').max(200, 'invalid');
 
 /**
  * Password-reset form (spec §7 reset_password), also the API's body with portal_type: token (hidden;

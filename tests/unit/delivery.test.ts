@@ -4,10 +4,10 @@ import {
   deliveryCharge,
   haversineKm,
   parseLatLong,
-  PICKUP_STORE_RADIUS_KM,
   roundDistanceKm,
   storesWithinRadius,
 } from '../../src/domain/delivery';
+import { PICKUP_STORE_RADIUS_KM } from '../../src/domain/constants';
 
 const rate = { baseSen: 500, perKmSen: 100, freeAboveSen: 10_000 };
 

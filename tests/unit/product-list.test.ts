@@ -1,7 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import {
-  DEFAULT_PAGE_SIZE,
   DEFAULT_SORT,
   formatLimit,
   HOME_ROW_SIZE,
@@ -21,7 +20,6 @@ describe('constants (spec §9)', () => {
     expect(PAGE_SIZE).toBe(25);
     expect(HOME_ROW_SIZE).toBe(10);
     expect(SUGGESTION_LIMIT).toBe(10);
-    expect(DEFAULT_PAGE_SIZE).toBe(30);
     expect(SORTS).toEqual(['product_topsales', 'latest', 'price_low', 'price_high']);
     expect(DEFAULT_SORT).toBe('product_topsales');
   });

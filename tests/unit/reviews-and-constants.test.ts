@@ -58,7 +58,6 @@ describe('constants (spec §9)', () => {
     expect(C.REMARK_MAX_LENGTH).toBe(180);
     expect(C.PASSWORD_MIN_LENGTH).toBe(6);
     expect([C.MOBILE_MIN_LENGTH, C.MOBILE_MAX_LENGTH]).toEqual([2, 30]);
-    expect(C.DEFAULT_CART_SHIPPING_SEN).toBe(2500);
     expect(C.BILL_PLATFORM).toBe('website');
     expect(C.CURRENCY).toEqual({ code: 'MYR', symbol: 'RM', name: 'Malaysian Ringgit' });
     expect(C.LOCALES).toEqual(['en', 'zh', 'ar']);

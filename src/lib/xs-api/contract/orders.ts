@@ -1,6 +1,6 @@
 /** Order operations (spec §7 Checkout, orders and payment; §3 Order). */
 import { z } from 'zod';
-import { BILL_PLATFORM } from '../../../domain/constants';
+import { BILL_PLATFORM, ORDER_ACTION } from '../../../domain/constants';
 import { remarkSchema } from '../../../domain/validation';
 import { amount, amountInput, defineOperation, statusOk } from './operation';
 
@@ -26,7 +26,7 @@ export const orderLineInput = z.object({
 export const orderInput = z.looseObject({
     /** Chosen by the client per checkout; a retry sends the same key and body (see `addOrder`). */
     idempotency_key: z.string().min(8).max(100),
-    action: z.literal('purchase').default('purchase'),
+    action: z.literal(ORDER_ACTION).default(ORDER_ACTION),
     bill_platform: z.literal(BILL_PLATFORM).default(BILL_PLATFORM),
     order_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
     order_del_type: z.enum(['DELIVERY', 'PICKUP']),

@@ -3,6 +3,7 @@
  * and Delivery method, §5 Pick-up date, §9 30 km radius). Decides the delivery charge (sen), the
  * distance (km), the delivery and bill addresses, and the pick-up slot.
  */
+import type { DeliveryType } from '../../../../domain/constants';
 import { storesWithinRadius, type LatLng } from '../../../../domain/delivery';
 import { validatePickup, type PickupSettings } from '../../../../domain/pickup';
 import type { Db } from '../../db/client';
@@ -12,7 +13,6 @@ import { getAddress } from '../addresses';
 import { memberBillAddress, toOrderAddress } from '../order-mapping';
 import { computeDeliveryChargeSen, getPickupSettings } from '../stores';
 
-export type DeliveryType = 'DELIVERY' | 'PICKUP';
 
 /** The outlet fields fulfilment reads: how it serves (spec §3 store_pickdel) and where it is. */
 export type FulfilmentStore = LatLng & { pickDel: 'DELIVERY' | 'PICKUP' | 'BOTHPD' };
