@@ -86,7 +86,6 @@ export const PASSWORD_MIN_LENGTH = 6;
 /** Profile picture: jpg, jpeg or png, at most 5 MB (5 × 1024 × 1024 bytes). */
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const PROFILE_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
-export const PROFILE_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 
 // ── Membership and company facts (spec §1, §9) ───────────────────────────────────────────────────
 
