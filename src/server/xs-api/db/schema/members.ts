@@ -138,6 +138,10 @@ export const notifications = pgTable('notifications', {
   memberCode: text('member_code').references(() => customers.memberCode),
   title: text('title').notNull(),
   body: text('body').notNull(),
+  /** What it is about, for the member's language at listing time: e.g. 'order_status'. */
+  kind: text('kind'),
+  /** The message's parameters (e.g. { order_refno, status }), rendered in the member's language. */
+  params: jsonb('params').$type<Record<string, string | number>>(),
   readAt: timestamp('read_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -7,6 +7,7 @@ import { products } from './catalogue';
 
 import { BILL_PLATFORM } from '../../../../domain/constants';
 import { ORDER_STATUSES } from '../../../../domain/orders';
+import { ORDER_ACTORS } from '../../../../domain/order-status';
 
 /** A postal address block as copied onto an order (order_bill_* / order_del_*). */
 export type OrderAddress = {
@@ -84,6 +85,24 @@ export const orderItems = pgTable(
     amountSen: integer('product_amount_sen').notNull(),
   },
   (t) => [index('order_items_order_idx').on(t.orderRefno)],
+);
+
+/**
+ * The history of an order's status (src/domain/order-status.ts, ADR 9): one row per change, with
+ * who made it (member, provider, operator, system) and why.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderRefno: text('order_refno').notNull().references(() => orders.orderRefno),
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }).notNull(),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+    actor: text('actor', { enum: ORDER_ACTORS }).notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderRefno, t.id)],
 );
 
 /** Payments against orders (DESIGN Adapters: payment). */

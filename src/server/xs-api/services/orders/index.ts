@@ -21,6 +21,7 @@ import { getOrder } from './read';
 import { findOrderVoucher } from './voucher';
 
 export { getOrder, listOrders } from './read';
+export { changeOrderStatus, orderHistory, type StatusChange } from './status';
 
 /** The add_order body as parsed by the contract (`orderInput`): amounts in RM, defaults filled in. */
 export type OrderRequest = z.output<typeof orderInput>;

@@ -1,0 +1,79 @@
+/**
+ * Applies a change of an order's status (src/domain/order-status.ts, ADR 9; spec §4 Order changes).
+ * In one transaction: the change must be in the table for this actor and delivery type; the update
+ * names the status it expects (`… WHERE status = from`), so of two actors racing on one order only
+ * one wins and the other gets 409; an `order_events` row records who and why; the member gets a
+ * notification (its text is rendered in the member's language when listed: `kind` and `params`).
+ */
+import { and, eq } from 'drizzle-orm';
+import { orderTransition, type OrderActor, type OrderTransition } from '../../../../domain/order-status';
+import { statusMessageKey, type OrderStatus } from '../../../../domain/orders';
+import { DEFAULT_LOCALE, translate } from '../../../../i18n/messages';
+import type { Db } from '../../db/client';
+import { notifications, orderEvents, orders } from '../../db/schema';
+import { ApiError } from '../../errors';
+
+/** A request to change an order's status. */
+export type StatusChange = {
+  orderRefno: string;
+  /** The status the caller saw; the change applies only if the order still has it. */
+  from: OrderStatus;
+  to: OrderStatus;
+  actor: OrderActor;
+  /** Free text for the history, e.g. 'payment window expired', a provider event id. */
+  reason?: string;
+  /** For a member: the order must be theirs (else 404, as if it did not exist). */
+  memberCode?: string;
+  now?: Date;
+};
+
+/**
+ * Changes the status of an order, records the event and notifies the member.
+ * @returns the transition applied (with `refunds` when staff cancel a paid order: the caller refunds).
+ * @throws ApiError 404 'order_not_found' (no such order, or another member's); 409
+ *   'order_status_refused' (the table has no such change for this actor and delivery type); 409
+ *   'order_status_moved' (the order no longer has status `from`: someone else changed it first).
+ */
+export async function changeOrderStatus(db: Db, change: StatusChange): Promise<OrderTransition> {
+  const now = change.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status, type: orders.delType, memberCode: orders.memberCode })
+      .from(orders)
+      .where(eq(orders.orderRefno, change.orderRefno))
+      .limit(1);
+    if (!order || (change.memberCode !== undefined && order.memberCode !== change.memberCode)) throw new ApiError(404, 'order_not_found');
+    const allowed = orderTransition(change.from, change.to, change.actor, order.type);
+    if (!allowed.ok) throw new ApiError(409, 'order_status_refused', {}, { reason: allowed.reason });
+    const moved = await tx
+      .update(orders)
+      .set({ status: change.to, updatedAt: now })
+      .where(and(eq(orders.orderRefno, change.orderRefno), eq(orders.status, change.from)))
+      .returning({ refno: orders.orderRefno });
+    if (!moved.length) throw new ApiError(409, 'order_status_moved', {}, { order_status: order.status });
+    await tx.insert(orderEvents).values({
+      orderRefno: change.orderRefno,
+      fromStatus: change.from,
+      toStatus: change.to,
+      actor: change.actor,
+      reason: change.reason ?? '',
+      createdAt: now,
+    });
+    const params = { order_refno: change.orderRefno, status: change.to };
+    const statusText = translate(DEFAULT_LOCALE, statusMessageKey(change.to));
+    await tx.insert(notifications).values({
+      memberCode: order.memberCode,
+      title: translate(DEFAULT_LOCALE, 'notice_order_status_title', params),
+      body: translate(DEFAULT_LOCALE, 'notice_order_status_body', { ...params, status: statusText }),
+      kind: 'order_status',
+      params,
+      createdAt: now,
+    });
+    return allowed.transition;
+  });
+}
+
+/** An order's status history, oldest first: from, to, actor, reason and time. */
+export async function orderHistory(db: Db, orderRefno: string) {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderRefno, orderRefno)).orderBy(orderEvents.id);
+}
