@@ -1,7 +1,8 @@
 /**
  * Per-request set-up (DESIGN): the locale from the URL (/zh/…, /ar/… rewritten onto the one set of
- * pages; Action calls take the calling page's), the login cookie, form posts to Actions, and the guards of spec §6: account pages need a
- * live session (else /), /login and /register only when logged out, the shopping flow needs login.
+ * pages; an Action call takes its calling page's), the login cookie, form posts to Actions, and the
+ * guards of spec §6: account pages need a live session (else /), /login and /register only when
+ * logged out, the shopping flow needs login.
  */
 import { defineMiddleware } from 'astro:middleware';
 import { localizePath, resolveLocale, splitLocale, type Locale } from './i18n/messages';
@@ -67,7 +68,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     return ctx.redirect(localizePath(locale, '/'), 302);
   }
 
-  if (locale !== 'en') {
+  if (pathLocale !== 'en') {
     // One set of pages serves every language: /zh/cart renders /cart with locals.locale = 'zh'.
     return next(new URL(path + ctx.url.search, ctx.url));
   }
