@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createHarness, DEMO_MEMBER, type Harness } from './harness';
 import { placePickupOrder } from './place-order';
-import { notifications, orders } from '../../src/server/xs-api/db/schema';
+import { memberVouchers, notifications, orders } from '../../src/server/xs-api/db/schema';
+import { stockAt } from './order-fixtures';
 import { changeOrderStatus, orderHistory } from '../../src/server/xs-api/services/orders';
 import { ApiError } from '../../src/server/xs-api/errors';
 
@@ -89,5 +90,20 @@ describe('changeOrderStatus', () => {
     const history = await orderHistory(h.db, refno);
     expect(history).toHaveLength(1);
     expect(await statusOf(refno)).toBe(history[0]!.toStatus);
+    // The stock came back exactly once if the cancel won, not at all if the payment did.
+    expect(await stockAt(h, 'S001', 'P0004')).toBe(history[0]!.toStatus === 'Cancelled' ? 20 : 19);
+  });
+
+  it('gives the stock and the voucher of a cancelled order back, once', async () => {
+    const refno = await placePickupOrder(h, token, M, ['P0005', 'P0006']);
+    expect(await stockAt(h, 'S001', 'P0005')).toBe(19);
+    const [voucher] = await h.db.select().from(memberVouchers).where(eq(memberVouchers.memberCode, M)).limit(1);
+    await h.db.update(memberVouchers).set({ usedAt: new Date(), usedOrderRefno: refno }).where(eq(memberVouchers.vmVoucherNo, voucher!.vmVoucherNo));
+    await changeOrderStatus(h.db, { orderRefno: refno, from: 'Pending', to: 'Cancelled', actor: 'member', memberCode: M });
+    expect([await stockAt(h, 'S001', 'P0005'), await stockAt(h, 'S001', 'P0006')]).toEqual([20, 20]);
+    const [freed] = await h.db.select().from(memberVouchers).where(eq(memberVouchers.vmVoucherNo, voucher!.vmVoucherNo));
+    expect([freed!.usedAt, freed!.usedOrderRefno]).toEqual([null, null]);
+    await refusal(changeOrderStatus(h.db, { orderRefno: refno, from: 'Pending', to: 'Cancelled', actor: 'member', memberCode: M }));
+    expect(await stockAt(h, 'S001', 'P0005')).toBe(20);
   });
 });

@@ -4,6 +4,8 @@
  * names the status it expects (`… WHERE status = from`), so of two actors racing on one order only
  * one wins and the other gets 409; an `order_events` row records who and why; the member gets a
  * notification (its text is rendered in the member's language when listed: `kind` and `params`).
+ * A change to Cancelled gives the order's stock and voucher back in the same transaction
+ * (`releaseOrder`).
  */
 import { and, eq } from 'drizzle-orm';
 import { orderTransition, type OrderActor, type OrderTransition } from '../../../../domain/order-status';
@@ -12,6 +14,7 @@ import { DEFAULT_LOCALE, translate } from '../../../../i18n/messages';
 import type { Db } from '../../db/client';
 import { notifications, orderEvents, orders } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { releaseOrder } from './release';
 
 /** A request to change an order's status. */
 export type StatusChange = {
@@ -28,7 +31,8 @@ export type StatusChange = {
 };
 
 /**
- * Changes the status of an order, records the event and notifies the member.
+ * Changes the status of an order, records the event and notifies the member; a cancel returns the
+ * order's stock to its outlet and frees its voucher.
  * @returns the transition applied (with `refunds` when staff cancel a paid order: the caller refunds).
  * @throws ApiError 404 'order_not_found' (no such order, or another member's); 409
  *   'order_status_refused' (the table has no such change for this actor and delivery type); 409
@@ -38,7 +42,7 @@ export async function changeOrderStatus(db: Db, change: StatusChange): Promise<O
   const now = change.now ?? new Date();
   return db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ status: orders.status, type: orders.delType, memberCode: orders.memberCode })
+      .select({ status: orders.status, type: orders.delType, memberCode: orders.memberCode, storeCode: orders.storeCode })
       .from(orders)
       .where(eq(orders.orderRefno, change.orderRefno))
       .limit(1);
@@ -51,6 +55,7 @@ export async function changeOrderStatus(db: Db, change: StatusChange): Promise<O
       .where(and(eq(orders.orderRefno, change.orderRefno), eq(orders.status, change.from)))
       .returning({ refno: orders.orderRefno });
     if (!moved.length) throw new ApiError(409, 'order_status_moved', {}, { order_status: order.status });
+    if (change.to === 'Cancelled') await releaseOrder(tx, { orderRefno: change.orderRefno, storeCode: order.storeCode });
     await tx.insert(orderEvents).values({
       orderRefno: change.orderRefno,
       fromStatus: change.from,
