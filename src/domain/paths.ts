@@ -41,6 +41,8 @@ export const paths = {
   /** /checkout?items={codes}: the cart lines chosen for the order (spec §4 Checkout). */
   checkout: (productCodes: readonly string[]) => withQuery('/checkout', { items: productCodes.join(',') }),
   orderSuccess: (orderRefno: string) => withQuery('/order-success', { order: orderRefno }),
+  /** /payment/return?order=&result=: where a payment provider sends the shopper back (ADR 10). */
+  paymentReturn: (orderRefno: string, result: 'done' | 'cancelled') => withQuery('/payment/return', { order: orderRefno, result }),
   favourites: '/favourites',
   aboutUs: '/about-us',
   privacyPolicy: '/privacy-policy',

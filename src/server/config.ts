@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 function dataDir(): string {
   return path.resolve(process.env.DATA_DIR ?? '.data/pglite');
@@ -31,6 +31,38 @@ function sessionSecret(): string {
   }
 }
 
+/** PAYMENT_PROVIDER: 'sandbox' (default) or 'stripe'. @throws Error for any other value. */
+/** OPS_TOKEN, else one generated once beside the embedded database (read there by `npm run ops`). */
+function opsToken(): string {
+  if (process.env.OPS_TOKEN) {
+    if (process.env.OPS_TOKEN.length < 24) throw new Error('OPS_TOKEN must be at least 24 characters long.');
+    return process.env.OPS_TOKEN;
+  }
+  const file = path.join(path.dirname(dataDir()), 'ops-token');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const token = randomBytes(24).toString('base64url');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, token, { mode: 0o600 });
+    return token;
+  }
+}
+
+function paymentProvider(): 'sandbox' | 'stripe' {
+  const v = (process.env.PAYMENT_PROVIDER ?? 'sandbox').trim().toLowerCase();
+  if (v !== 'sandbox' && v !== 'stripe') throw new Error(`PAYMENT_PROVIDER must be sandbox or stripe, not "${v}".`);
+  return v;
+}
+
+/** PAYMENT_WINDOW_MINUTES: a whole number of minutes from 1 to 1440, default 30. @throws Error otherwise. */
+function paymentWindowMinutes(): number {
+  const raw = process.env.PAYMENT_WINDOW_MINUTES ?? '30';
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 1440) throw new Error(`PAYMENT_WINDOW_MINUTES must be a whole number of minutes from 1 to 1440, not "${raw}".`);
+  return n;
+}
+
 export const config = {
   /** Remote mobile e-commerce API; empty means the bundled API, called in-process. */
   xsApiUrl: process.env.XS_API_URL ?? '',
@@ -45,5 +77,24 @@ export const config = {
   get sessionSecret() {
     return (cached ??= sessionSecret());
   },
+  /** The payment adapter (ADR 10). */
+  get paymentProvider() {
+    return paymentProvider();
+  },
+  /** Minutes an order may stay unpaid before the shop cancels it. */
+  get paymentWindowMinutes() {
+    return paymentWindowMinutes();
+  },
+  /** The sandbox provider's webhook secret: PAYMENT_SANDBOX_SECRET, else derived from the session secret (stable per install). */
+  get paymentSandboxSecret() {
+    return process.env.PAYMENT_SANDBOX_SECRET || createHmac('sha256', this.sessionSecret).update('payment-sandbox-webhook').digest('base64url');
+  },
+  /** The operators' token (`npm run ops`). */
+  get opsToken() {
+    return (cachedOps ??= opsToken());
+  },
+  stripeSecretKey: process.env.STRIPE_SECRET_KEY ?? '',
+  stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? '',
 };
 let cached: string | undefined;
+let cachedOps: string | undefined;

@@ -8,6 +8,8 @@ import { getDb } from './xs-api/db/client';
 import { products } from './xs-api/db/schema';
 import { config } from './config';
 import { loginThrottleFromEnv } from './xs-api/adapters/rate-limit';
+import { paymentAdapter } from './xs-api/adapters/payment';
+import { expireUnpaidOrders } from './xs-api/services/payments';
 
 let ready: Promise<Awaited<ReturnType<typeof getDb>>> | undefined;
 
@@ -30,8 +32,51 @@ export function readyDb() {
 
 let api: Promise<ReturnType<typeof createXsApi>> | undefined;
 
-/** The bundled API app (Hono), sharing the process database; login throttling in Redis when REDIS_URL is set. */
+/** The payment adapter of PAYMENT_PROVIDER (ADR 10), over the process database. */
+export const payments = () =>
+  (adapter ??= paymentAdapter(config.paymentProvider, {
+    db: readyDb,
+    sandboxSecret: config.paymentSandboxSecret,
+    stripeSecretKey: config.stripeSecretKey,
+    stripeWebhookSecret: config.stripeWebhookSecret,
+  }));
+let adapter: ReturnType<typeof paymentAdapter> | undefined;
+
+/**
+ * The bundled API app (Hono), sharing the process database; login throttling in Redis when
+ * REDIS_URL is set; payments through PAYMENT_PROVIDER. Starts the expiry of unpaid orders.
+ */
 export function bundledApi() {
-  api ??= loginThrottleFromEnv().then((loginThrottle) => createXsApi({ db: readyDb, apiKey: config.xsApiKey, loginThrottle }));
+  api ??= loginThrottleFromEnv().then((loginThrottle) => {
+    startPaymentExpiry();
+    return createXsApi({
+      db: readyDb,
+      apiKey: config.xsApiKey,
+      loginThrottle,
+      payment: payments(),
+      paymentWindowMinutes: config.paymentWindowMinutes,
+      opsToken: config.opsToken,
+    });
+  });
   return api;
+}
+
+/** How often each instance looks for orders whose payment window is over (ms). */
+const EXPIRY_INTERVAL_MS = 60_000;
+let expiryTimer: NodeJS.Timeout | undefined;
+
+/**
+ * Every minute, cancels the orders whose payment window is over (services/payments/expiry.ts).
+ * Safe with several instances: each cancel names the status it expects.
+ */
+function startPaymentExpiry() {
+  if (expiryTimer || config.xsApiUrl) return;
+  const run = () =>
+    readyDb()
+      .then((db) => expireUnpaidOrders(db, { windowMinutes: config.paymentWindowMinutes }))
+      .then((expired) => expired.length && console.info(`[payments] expired ${expired.length} unpaid order(s): ${expired.join(', ')}`))
+      .catch((err) => console.error('[payments] expiry failed', err));
+  expiryTimer = setInterval(run, EXPIRY_INTERVAL_MS);
+  expiryTimer.unref();
+  void run();
 }

@@ -3,16 +3,21 @@
  * PostgreSQL database of TEST_DATABASE_URL (emptied first) — migrated and seeded with the demo data.
  */
 import postgres from 'postgres';
-import { createXsApi } from '../../src/server/xs-api/app';
+import { createXsApi, type XsApiOptions } from '../../src/server/xs-api/app';
 import { openDb, type Db } from '../../src/server/xs-api/db/client';
 import { seed, DEMO_MEMBER } from '../../src/server/xs-api/db/seed';
 import { API_BASE, API_KEY_HEADER } from '../../src/lib/xs-api/contract';
 
 export const TEST_API_KEY = 'test-key';
+/** The sandbox provider's webhook secret and the operators' token in tests. */
+export const TEST_PAYMENT_SECRET = 'test-payment-secret-0123456789abcdef';
+export const TEST_OPS_TOKEN = 'test-ops-token-0123456789abcdef';
 export { DEMO_MEMBER };
 
 export type Harness = {
   db: Db;
+  /** The app itself, for raw requests (a provider's webhook). */
+  app: ReturnType<typeof createXsApi>;
   // The answers of every operation pass through here: tests read their fields freely.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of many shapes
   call: (path: string, init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> }) => Promise<{ status: number; json: any }>;
@@ -26,13 +31,13 @@ async function resetPostgres(url: string) {
   await sql.end();
 }
 
-/** Opens a fresh, seeded database and the app on it. */
-export async function createHarness(): Promise<Harness> {
+/** Opens a fresh, seeded database and the app on it; `options` override the app's (e.g. another payment adapter). */
+export async function createHarness(options: Partial<Omit<XsApiOptions, 'db' | 'apiKey'>> = {}): Promise<Harness> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) await resetPostgres(url);
   const handle = await openDb(url ? { url } : { dataDir: 'memory://' });
   await seed(handle.db);
-  const app = createXsApi({ db: handle.db, apiKey: TEST_API_KEY });
+  const app = createXsApi({ db: handle.db, apiKey: TEST_API_KEY, paymentSecret: TEST_PAYMENT_SECRET, opsToken: TEST_OPS_TOKEN, ...options });
   const call: Harness['call'] = async (path, init = {}) => {
     const headers: Record<string, string> = { [API_KEY_HEADER]: TEST_API_KEY, ...init.headers };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
@@ -56,5 +61,5 @@ export async function createHarness(): Promise<Harness> {
     if (r.status !== 200) throw new Error(`login failed: ${JSON.stringify(r.json)}`);
     return { token: r.json.token, member: r.json.member_code };
   };
-  return { db: handle.db, call, login, close: handle.close };
+  return { db: handle.db, app, call, login, close: handle.close };
 }

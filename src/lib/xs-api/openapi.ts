@@ -23,6 +23,19 @@ function pathOf(op: Operation): { path: string; params: { name: string; required
   return { path: `${API_BASE}/${path}`, params };
 }
 
+/** The payment providers' callbacks (ADR 10): no API key, the signature over the raw body is the proof. */
+function webhookPaths() {
+  const answer = { 200: { description: 'Recorded: { Status: 1, outcome: applied | ignored | flagged | duplicate }' }, 400: { description: 'Unsigned, tampered, stale or malformed: nothing changes' }, 404: { description: 'The shop runs another provider' } };
+  return {
+    [`${API_BASE}/payment_webhook_sandbox`]: {
+      post: { operationId: 'payment_webhook_sandbox', summary: 'The sandbox provider\'s callback. Header X-Sandbox-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">, 300 s tolerance; each event id applies once.', security: [], responses: answer },
+    },
+    [`${API_BASE}/payment_webhook_stripe`]: {
+      post: { operationId: 'payment_webhook_stripe', summary: 'Stripe\'s webhook (checkout.session.completed, async_payment_succeeded / failed, expired), verified with the Stripe-Signature header and STRIPE_WEBHOOK_SECRET, 300 s tolerance; each event id applies once.', security: [], responses: answer },
+    },
+  };
+}
+
 /** Builds the OpenAPI document. Optional path segments (product_detail's member) are documented as the full path. */
 export function buildOpenApi() {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -33,7 +46,7 @@ export function buildOpenApi() {
       const q = schema(op.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
       for (const [name, s] of Object.entries(q.properties ?? {})) parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema: s });
     }
-    const security = op.member === 'none' ? [{ apiKey: [] }] : [{ apiKey: [], session: [] }];
+    const security = op.auth === 'operator' ? [{ apiKey: [], operator: [] }] : op.member === 'none' ? [{ apiKey: [] }] : [{ apiKey: [], session: [] }];
     const errors = {
       400: { description: 'Invalid request', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
       ...(op.member !== 'none' && {
@@ -65,8 +78,9 @@ export function buildOpenApi() {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER },
         session: { type: 'http', scheme: 'bearer', description: 'The token from customer_login. Member-scoped paths must name the same member.' },
+        operator: { type: 'http', scheme: 'bearer', description: 'The operators\' token (OPS_TOKEN, or the one generated beside the embedded database): the ops_* operations of `npm run ops`.' },
       },
     },
-    paths,
+    paths: { ...paths, ...webhookPaths() },
   };
 }

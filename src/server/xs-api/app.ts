@@ -9,7 +9,8 @@ import type { Db } from './db/client';
 import { ApiError } from './errors';
 import { memoryLoginThrottle, memorySmsThrottle, type LoginThrottle, type SmsThrottle } from './adapters/rate-limit';
 import { smsFromEnv, type SmsSender } from './adapters/sms';
-import { API_KEY_HEADER, callLocale, type ApiEnv } from './http';
+import { randomBytes } from 'node:crypto';
+import { API_KEY_HEADER, callLocale, type ApiEnv, type ApiServices } from './http';
 import { accessRoutes } from './routes/access';
 import { addressRoutes } from './routes/addresses';
 import { catalogueRoutes } from './routes/catalogue';
@@ -20,6 +21,11 @@ import { contentRoutes } from './routes/content';
 import { reviewRoutes } from './routes/reviews';
 import { favouriteRoutes } from './routes/favourites';
 import { voucherRoutes } from './routes/vouchers';
+import { paymentRoutes, paymentWebhookRoutes } from './routes/payments';
+import { opsRoutes } from './routes/ops';
+import { sandboxAdapter } from './adapters/payment/sandbox';
+import type { PaymentAdapter } from './adapters/payment/types';
+import { DEFAULT_PAYMENT_WINDOW_MINUTES } from '../../domain/payment-window';
 
 export type XsApiOptions = {
   db: Db | (() => Promise<Db>);
@@ -31,8 +37,16 @@ export type XsApiOptions = {
   smsThrottle?: SmsThrottle;
   /** Text messages; the outbox (or the gateway of SMS_GATEWAY_URL) by default. */
   sms?: SmsSender;
-  /** Public origin of the storefront for links in text messages; SITE_URL by default. */
+  /** Public origin of the storefront for links in text messages and payment return pages; SITE_URL by default. */
   siteUrl?: string;
+  /** The payment provider (ADR 10); the sandbox with `paymentSecret` by default. */
+  payment?: PaymentAdapter;
+  /** The sandbox's webhook secret when `payment` is not given (a random one by default). */
+  paymentSecret?: string;
+  /** Minutes an order may stay unpaid (PAYMENT_WINDOW_MINUTES); 30 by default. */
+  paymentWindowMinutes?: number;
+  /** The operators' token for the ops_* operations; null (default) disables them. */
+  opsToken?: string | null;
 };
 
 /** Creates the API app. Unknown operations answer 404 with an Error text; unexpected faults 500. */
@@ -43,8 +57,24 @@ export function createXsApi({
   smsThrottle = memorySmsThrottle(),
   sms = smsFromEnv(),
   siteUrl = process.env.SITE_URL ?? 'http://localhost:4321',
+  payment,
+  paymentSecret = randomBytes(32).toString('base64url'),
+  paymentWindowMinutes = DEFAULT_PAYMENT_WINDOW_MINUTES,
+  opsToken = null,
 }: XsApiOptions): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>().basePath(API_BASE);
+  const resolveDb = async () => (typeof db === 'function' ? await db() : db);
+  const services: ApiServices = {
+    loginThrottle,
+    smsThrottle,
+    sms,
+    siteUrl: siteUrl.replace(/\/+$/, ''),
+    payment: payment ?? sandboxAdapter({ db: resolveDb, secret: paymentSecret }),
+    paymentWindowMinutes,
+    opsToken,
+  };
+  // Providers' callbacks carry a signature, not our API key: registered before the key check.
+  paymentWebhookRoutes(app, { db: resolveDb, services: () => services });
   // The contract itself is public (docs/openapi.json).
   app.get('/openapi.json', (c) => c.json(buildOpenApi()));
   app.use('*', async (c, next) => {
@@ -52,8 +82,8 @@ export function createXsApi({
     if (c.req.header(API_KEY_HEADER) !== apiKey) {
       return c.json(new ApiError(401, 'api_key_invalid').body(c.get('locale')), 401);
     }
-    c.set('db', typeof db === 'function' ? await db() : db);
-    c.set('services', { loginThrottle, smsThrottle, sms, siteUrl: siteUrl.replace(/\/+$/, '') });
+    c.set('db', await resolveDb());
+    c.set('services', services);
     await next();
   });
   accessRoutes(app);
@@ -66,6 +96,8 @@ export function createXsApi({
   reviewRoutes(app);
   favouriteRoutes(app);
   voucherRoutes(app);
+  paymentRoutes(app);
+  opsRoutes(app);
   app.notFound((c) => c.json(new ApiError(404, 'api_not_found').body(callLocale(c)), 404));
   app.onError((err, c) => {
     console.error('[xs-api]', err);

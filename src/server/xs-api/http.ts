@@ -3,6 +3,7 @@
  * (Bearer session token; the member code in the path must match it: 401 / 403), zod-checked query
  * and body (400 with an Error text), JSON answers. Routes stay thin: they only call services.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { API_KEY_HEADER, type Operation } from '../../lib/xs-api/contract';
@@ -12,9 +13,26 @@ import { ApiError, invalidPayload } from './errors';
 import { resolveSession } from './services/sessions';
 import type { LoginThrottle, SmsThrottle } from './adapters/rate-limit';
 import type { SmsSender } from './adapters/sms';
+import type { PaymentAdapter } from './adapters/payment/types';
 
 /** Outside-world services the routes use, chosen by the app's creator (DESIGN Adapters). */
-export type ApiServices = { loginThrottle: LoginThrottle; smsThrottle: SmsThrottle; sms: SmsSender; siteUrl: string };
+export type ApiServices = {
+  loginThrottle: LoginThrottle;
+  smsThrottle: SmsThrottle;
+  sms: SmsSender;
+  siteUrl: string;
+  /** The payment provider (ADR 10) and the minutes an order may stay unpaid. */
+  payment: PaymentAdapter;
+  paymentWindowMinutes: number;
+  /** The operators' token; null disables the operator operations. */
+  opsToken: string | null;
+};
+
+/** Constant-time comparison of a presented token with the expected one. */
+function sameToken(presented: string, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(presented), digest(expected));
+}
 
 export type ApiEnv = { Variables: { db: Db; locale: Locale; services: ApiServices } };
 
@@ -67,6 +85,10 @@ export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: (i
       const bearer = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
       let member: string | null = null;
       let token: string | null = null;
+      if (op.auth === 'operator') {
+        const expected = c.get('services').opsToken;
+        if (!expected || !bearer || !sameToken(bearer, expected)) throw new ApiError(401, 'ops_token_invalid');
+      }
       const wantsMember = op.member === 'required' || (op.member === 'optional' && params.member);
       if (wantsMember) {
         const session = bearer ? await resolveSession(c.get('db'), bearer) : null;

@@ -9,6 +9,8 @@ import * as content from './content';
 import * as reviews from './reviews';
 import * as favourites from './favourites';
 import * as vouchers from './vouchers';
+import * as payments from './payments';
+import * as ops from './ops';
 
 export * from './operation';
 export * from './access';
@@ -21,6 +23,8 @@ export * from './content';
 export * from './reviews';
 export * from './favourites';
 export * from './vouchers';
+export * from './payments';
+export * from './ops';
 
 export const operations = {
   customer_login: access.customerLogin,
@@ -54,6 +58,11 @@ export const operations = {
   add_order: orders.addOrder,
   order_listing: orders.orderListing,
   order_detail: orders.orderDetail,
+  get_update_order_status_paid_sandbox_url: payments.sandboxPayment.payNow,
+  get_update_order_status_paid_stripe_url: payments.stripePayment.payNow,
+  payment_request_sandbox: payments.sandboxPayment.state,
+  payment_request_stripe: payments.stripePayment.state,
+  update_order_status_paid: payments.updateOrderStatusPaid,
   mobile_ecommerce_header_banner: content.headerBannerListing,
   get_promotion_banner: content.getPromotionBanner,
   get_promotion_detail: content.getPromotionDetail,
@@ -61,6 +70,12 @@ export const operations = {
   company_contact: content.companyContact,
   get_reach_us: content.getReachUs,
   voucher_detail: vouchers.voucherDetail,
+  ops_order_listing: ops.opsOrderListing,
+  ops_pickups: ops.opsPickups,
+  ops_order_status: ops.opsOrderStatus,
+  ops_order_cancel: ops.opsOrderCancel,
+  ops_expire_unpaid: ops.opsExpireUnpaid,
+  ops_reconcile_payments: ops.opsReconcilePayments,
 } as const;
 
 export type Operations = typeof operations;

@@ -18,6 +18,8 @@ export type Operation<
   /** Path after the base, with `:params`; member-scoped paths use `:member`. E.g. 'add_cart/:member'. */
   path: string;
   member: MemberScope;
+  /** 'operator': staff only, with the operator token as Bearer (OPS_TOKEN; `npm run ops`), besides the API key. */
+  auth?: 'operator';
   summary: string;
   query?: Q;
   body?: B;

@@ -1,7 +1,7 @@
 /**
  * Order tables (spec §3 Order, Review; §7 Checkout, orders and payment). Money is integer sen.
  */
-import { date, index, integer, jsonb, pgSequence, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgSequence, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './members';
 import { products } from './catalogue';
 
@@ -65,10 +65,12 @@ export const orders = pgTable(
     voucherNo: text('order_voucher_no'),
     voucherName: text('order_voucher_name'),
     trackingCode: text('tracking_code'),
+    /** Why an operator must look at the order's payment ('amount_mismatch', 'paid_after_cancel'); null when nothing is wrong. */
+    paymentFlag: text('payment_flag'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_member_idx').on(t.memberCode, t.createdAt)],
+  (t) => [index('orders_member_idx').on(t.memberCode, t.createdAt), index('orders_status_idx').on(t.status, t.createdAt)],
 );
 
 /** Order lines with the name, picture and price copied at the time of the order. */
@@ -105,15 +107,85 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderRefno, t.id)],
 );
 
-/** Payments against orders (DESIGN Adapters: payment). */
-export const payments = pgTable('payments', {
-  paymentId: text('payment_id').primaryKey(),
-  orderRefno: text('order_refno').notNull().references(() => orders.orderRefno),
-  provider: text('provider').notNull(),
+/**
+ * What a payment attempt can be (issue "Money in"; ADR 10): `created` (the provider's page is
+ * open), `paid`, `failed` (declined), `cancelled` (abandoned at the provider, or superseded),
+ * `refunded`.
+ */
+export const PAYMENT_STATUSES = ['created', 'paid', 'failed', 'cancelled', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * One row per payment attempt of an order (Pay Now), whatever the provider (ADR 10). `paymentId` is
+ * ours ('pay_…'), `providerRef` the provider's (a Stripe Checkout Session id, a sandbox payment id).
+ * `flag` says why an operator must look at it ('amount_mismatch', 'paid_after_cancel'); a flagged
+ * payment never marks its order Paid.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    paymentId: text('payment_id').primaryKey(),
+    orderRefno: text('order_refno').notNull().references(() => orders.orderRefno),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    /** The order's amount when the attempt was made, in sen. */
+    amountSen: integer('amount_sen').notNull(),
+    currency: text('currency').notNull().default('MYR'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
+    /** The provider's payment page. */
+    pageUrl: text('page_url'),
+    /** What the provider reported as paid (sen, currency), when it reported a payment. */
+    paidAmountSen: integer('paid_amount_sen'),
+    paidCurrency: text('paid_currency'),
+    flag: text('flag'),
+    refundRef: text('refund_ref'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [index('payments_order_idx').on(t.orderRefno, t.createdAt), uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef)],
+);
+
+/**
+ * Every provider event the shop received and verified (webhooks, and reconciliations, whose ids
+ * start with 'reconcile:'). The unique (provider, event_id) makes an event apply at most once,
+ * however often the provider resends it. `outcome` is what it did: 'applied', 'ignored', 'flagged'.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    paymentId: text('payment_id'),
+    outcome: text('outcome').notNull(),
+    amountSen: integer('amount_sen'),
+    currency: text('currency'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_idx').on(t.provider, t.eventId)],
+);
+
+/**
+ * The sandbox payment provider's own records (ADR 10): what a real provider keeps on its side. The
+ * shop reads them only through the sandbox adapter (its page, its status call), never directly.
+ */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  id: text('id').primaryKey(),
+  reference: text('reference').notNull(),
+  description: text('description').notNull(),
   amountSen: integer('amount_sen').notNull(),
-  status: text('status', { enum: ['created', 'paid', 'failed'] }).notNull(),
+  currency: text('currency').notNull(),
+  returnUrl: text('return_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  /** open, approved, declined, cancelled, expired, refunded. */
+  status: text('status').notNull(),
+  refundedSen: integer('refunded_sen').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
 });
 
 /** Product reviews (spec §3 Review). Rate 0..5. */

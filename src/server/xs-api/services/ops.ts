@@ -1,0 +1,99 @@
+/**
+ * What staff read and do through `npm run ops` (issue "Money in" §6; contract/ops.ts): order lists
+ * by status, outlet and date, a day's pick-ups per outlet, and moving an order on with the same
+ * rules as the shop (actor `operator`). Cancels with refunds are services/payments/refund.ts.
+ */
+import { and, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { formatAmount } from '../../../domain/money';
+import { ORDER_STATUSES, type OrderStatus } from '../../../domain/orders';
+import { shopDate } from '../../../domain/shop-time';
+import type { OpsOrder } from '../../../lib/xs-api/contract';
+import type { Db } from '../db/client';
+import { orderItems, orders, stores } from '../db/schema';
+import { ApiError, invalidPayload } from '../errors';
+import { changeOrderStatus } from './orders/status';
+
+const LIST_MAX = 500;
+
+/** Parses 'Paid,Ready To Pickup' into statuses. @throws ApiError 400 naming an unknown status. */
+function parseStatuses(list: string | undefined): OrderStatus[] {
+  const wanted = (list ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = wanted.find((s) => !ORDER_STATUSES.includes(s as OrderStatus));
+  if (unknown) throw invalidPayload(`status: unknown status "${unknown}" (one of ${ORDER_STATUSES.join(', ')})`);
+  return wanted as OrderStatus[];
+}
+
+async function listWhere(db: Db, where: SQL | undefined): Promise<OpsOrder[]> {
+  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt)).limit(LIST_MAX);
+  const counts = rows.length
+    ? await db.select({ refno: orderItems.orderRefno, n: count() }).from(orderItems).where(inArray(orderItems.orderRefno, rows.map((r) => r.orderRefno))).groupBy(orderItems.orderRefno)
+    : [];
+  const items = new Map(counts.map((c) => [c.refno, Number(c.n)]));
+  return rows.map((o) => ({
+    order_refno: o.orderRefno,
+    order_date: o.orderDate,
+    created_at: o.createdAt.toISOString(),
+    order_status: o.status,
+    order_del_type: o.delType,
+    store_code: o.storeCode,
+    member_code: o.memberCode,
+    order_amount: formatAmount(o.amountSen),
+    order_del_pickup_date: o.pickupDate,
+    order_del_pickup_time: o.pickupTime,
+    payment_flag: o.paymentFlag,
+    items: items.get(o.orderRefno) ?? 0,
+  }));
+}
+
+/**
+ * Orders filtered by statuses ('Paid,Delivering'), outlet (store code), order date (YYYY-MM-DD)
+ * and, with `flagged`, only those an operator must look at; newest first, at most 500.
+ * @throws ApiError 400 for an unknown status.
+ */
+export async function listOrdersForStaff(db: Db, filter: { status?: string; outlet?: string; date?: string; flagged?: boolean }): Promise<OpsOrder[]> {
+  const statuses = parseStatuses(filter.status);
+  const where = and(
+    statuses.length ? inArray(orders.status, statuses) : undefined,
+    filter.outlet ? eq(orders.storeCode, filter.outlet) : undefined,
+    filter.date ? eq(orders.orderDate, filter.date) : undefined,
+    filter.flagged ? isNotNull(orders.paymentFlag) : undefined,
+  );
+  return listWhere(db, where);
+}
+
+/**
+ * The pick-ups due on `date` (default: today in Malaysia), per outlet, earliest time first:
+ * pick-up orders Paid or Ready To Pickup (not collected, not cancelled).
+ */
+export async function pickupsOfDay(db: Db, args: { date?: string; outlet?: string; now?: Date }) {
+  const date = args.date ?? shopDate(args.now ?? new Date());
+  const due = await listWhere(
+    db,
+    and(eq(orders.delType, 'PICKUP'), eq(orders.pickupDate, date), inArray(orders.status, ['Paid', 'Ready To Pickup']), args.outlet ? eq(orders.storeCode, args.outlet) : undefined),
+  );
+  const names = new Map((await db.select({ code: stores.storeCode, name: stores.storeName }).from(stores)).map((s) => [s.code, s.name]));
+  const byStore = new Map<string, OpsOrder[]>();
+  for (const o of due) byStore.set(o.store_code, [...(byStore.get(o.store_code) ?? []), o]);
+  const data = [...byStore.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([code, list]) => ({
+      store_code: code,
+      store_name: names.get(code) ?? code,
+      orders: list.sort((a, b) => (a.order_del_pickup_time ?? '').localeCompare(b.order_del_pickup_time ?? '')),
+    }));
+  return { date, data };
+}
+
+/**
+ * Moves an order to `to` as staff (the order's current status is read first; the change is refused
+ * by the order rules when not allowed). A tracking code can be set with Delivering.
+ * @throws ApiError 404 'order_not_found'; 409 'order_status_refused' / 'order_status_moved'.
+ */
+export async function moveOrderAsStaff(db: Db, args: { orderRefno: string; to: OrderStatus; reason: string; trackingCode?: string }) {
+  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.orderRefno, args.orderRefno)).limit(1);
+  if (!order) throw new ApiError(404, 'order_not_found');
+  if (args.to === 'Cancelled') throw invalidPayload('to: use ops_order_cancel to cancel (it refunds what was paid)');
+  await changeOrderStatus(db, { orderRefno: args.orderRefno, from: order.status, to: args.to, actor: 'operator', reason: args.reason });
+  if (args.trackingCode) await db.update(orders).set({ trackingCode: args.trackingCode }).where(eq(orders.orderRefno, args.orderRefno));
+  return { order_refno: args.orderRefno, from: order.status, to: args.to };
+}

@@ -1,0 +1,101 @@
+/**
+ * The operators' operations behind `npm run ops` (contract/ops.ts): the operator token is required,
+ * lists filter by status, outlet and date, a day's pick-ups come per outlet, staff moves follow the
+ * order rules, a staff cancel of a paid order refunds it through the provider (here the sandbox),
+ * expiry and reconciliation run on demand.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createHarness, DEMO_MEMBER, TEST_PAYMENT_SECRET, TEST_OPS_TOKEN, type Harness } from './harness';
+import { placePickupOrder } from './place-order';
+import { stockAt } from './order-fixtures';
+import { orders, payments, sandboxPayments } from '../../src/server/xs-api/db/schema';
+import { chooseSandboxOutcome } from '../../src/server/payment-sandbox/page';
+import { API_BASE } from '../../src/lib/xs-api/contract';
+
+let h: Harness;
+let token: string;
+const M = DEMO_MEMBER.memberCode;
+const ops = (path: string, body?: unknown, auth = TEST_OPS_TOKEN) => h.call(`ops/${path}`, { token: auth, body });
+
+beforeAll(async () => {
+  h = await createHarness();
+  ({ token } = await h.login());
+});
+afterAll(() => h.close());
+
+async function payInSandbox(refno: string) {
+  const r = await h.call(`get_update_order_status_paid_sandbox_url/${M}/${refno}`, { token });
+  const id = new URL(r.json.url).pathname.split('/').pop()!;
+  const deps = { db: async () => h.db, secret: TEST_PAYMENT_SECRET, webhookUrl: `http://x${API_BASE}/payment_webhook_sandbox`, send: async (q: Request) => h.app.fetch(q) };
+  await chooseSandboxOutcome(deps, id, new Request(r.json.url, { method: 'POST', body: new URLSearchParams({ outcome: 'approve' }) }));
+  return id;
+}
+
+describe('ops operations', () => {
+  it('need the operator token', async () => {
+    for (const auth of ['', 'wrong-token', token]) {
+      const r = await ops('orders', undefined, auth);
+      expect([r.status, r.json.Error]).toEqual([401, 'The operator token is missing or invalid.']);
+    }
+    expect((await ops('expire_unpaid', {}, 'nope')).status).toBe(401);
+  });
+
+  it("list orders by status, outlet and date, and show a day's pick-ups per outlet", async () => {
+    const refno = await placePickupOrder(h, token, M, ['P0040']);
+    await payInSandbox(refno);
+    const [order] = await h.db.select().from(orders).where(eq(orders.orderRefno, refno));
+    const paid = await ops(`orders?status=Paid&outlet=S001&date=${order!.orderDate}`);
+    expect(paid.status).toBe(200);
+    expect(paid.json.data.map((o: { order_refno: string }) => o.order_refno)).toContain(refno);
+    expect(paid.json.data.every((o: { order_status: string; store_code: string }) => o.order_status === 'Paid' && o.store_code === 'S001')).toBe(true);
+    expect((await ops('orders?status=Lost')).status).toBe(400);
+    expect((await ops('orders?date=22-11-2026')).status).toBe(400);
+
+    const day = await ops(`pickups?date=${order!.pickupDate}`);
+    const s001 = day.json.data.find((s: { store_code: string }) => s.store_code === 'S001');
+    expect(s001.orders.map((o: { order_refno: string }) => o.order_refno)).toContain(refno);
+  });
+
+  it('move an order on by the order rules only', async () => {
+    const refno = await placePickupOrder(h, token, M, ['P0041']);
+    const early = await ops('order_status', { order_refno: refno, to: 'Ready To Pickup' });
+    expect([early.status, early.json.Error]).toEqual([409, 'This order cannot be changed that way now.']);
+    await payInSandbox(refno);
+    expect((await ops('order_status', { order_refno: refno, to: 'Delivering' })).status).toBe(409);
+    const ready = await ops('order_status', { order_refno: refno, to: 'Ready To Pickup', reason: 'packed' });
+    expect(ready.json).toMatchObject({ Status: 1, from: 'Paid', to: 'Ready To Pickup' });
+    expect((await ops('order_status', { order_refno: refno, to: 'Cancelled' })).status).toBe(400);
+    expect((await ops('order_status', { order_refno: 'WEB00000000000000', to: 'Paid' })).status).toBe(404);
+    const list = await h.call(`order_listing/${M}?status=Ready%20To%20Pickup`, { token });
+    expect(list.json.data.map((o: { order_refno: string }) => o.order_refno)).toContain(refno);
+  });
+
+  it('cancel a paid order with a refund through the provider, stock back; again is a no-op', async () => {
+    const refno = await placePickupOrder(h, token, M, ['P0042']);
+    const sandboxId = await payInSandbox(refno);
+    expect(await stockAt(h, 'S001', 'P0042')).toBe(19);
+    const r = await ops('order_cancel', { order_refno: refno, reason: 'customer called' });
+    expect(r.json).toMatchObject({ Status: 1, from: 'Paid', refund_failed: [] });
+    expect(r.json.refunded).toHaveLength(1);
+    expect(await stockAt(h, 'S001', 'P0042')).toBe(20);
+    const [sbx] = await h.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, sandboxId));
+    expect([sbx!.status, sbx!.refundedSen]).toEqual(['refunded', sbx!.amountSen]);
+    const again = await ops('order_cancel', { order_refno: refno, reason: 'again' });
+    expect(again.json).toMatchObject({ from: null, refunded: [], refund_failed: [] });
+    expect((await ops('order_cancel', { order_refno: refno })).status).toBe(400);
+  });
+
+  it('expire unpaid orders and reconcile payments on demand', async () => {
+    const refno = await placePickupOrder(h, token, M, ['P0043']);
+    await h.db.update(orders).set({ createdAt: new Date(Date.now() - 31 * 60_000) }).where(eq(orders.orderRefno, refno));
+    expect((await ops('expire_unpaid', {})).json.expired).toEqual([refno]);
+    const other = await placePickupOrder(h, token, M, ['P0044']);
+    const pay = await h.call(`get_update_order_status_paid_sandbox_url/${M}/${other}`, { token });
+    await h.db.update(sandboxPayments).set({ status: 'approved' }).where(eq(sandboxPayments.reference, other));
+    const rec = await ops('reconcile_payments', {});
+    expect(rec.json).toMatchObject({ Status: 1, applied: 1, failed: [] });
+    const [p] = await h.db.select().from(payments).where(eq(payments.paymentId, pay.json.payment_id));
+    expect(p!.status).toBe('paid');
+  });
+});
