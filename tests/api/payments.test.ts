@@ -36,7 +36,7 @@ async function statusOf(refno: string) {
 }
 
 /** Pay Now as the member: the payment page's address and our attempt id. */
-async function payNow(refno: string, as = { member: M, token }) {
+async function payNow(refno: string, as: { member: string; token: string } = { member: M, token }) {
   return h.call(`get_update_order_status_paid_sandbox_url/${as.member}/${refno}?return_origin=${encodeURIComponent('https://shop.example.my')}`, { token: as.token });
 }
 

@@ -39,6 +39,7 @@ export const checkout = {
    * Places the order (spec §3 Order, §4 Checkout). The input is the contract's order, amounts in
    * ringgit with 2 decimals, with an `idempotency_key`: a retry with the same key answers the first
    * order instead of making a second one.
+   * An order whose total is 0 is confirmed as paid at once (update_order_status_paid, spec §4).
    * Answers `{ order_refno }`; the island goes on to the order success page in its own language
    * (an island's Action call is not under the page's /zh or /ar prefix).
    * Errors: UNAUTHORIZED for a guest; the API's refusal with its message (out of stock, an amount
@@ -48,7 +49,12 @@ export const checkout = {
     input: orderInput,
     handler: async (input, ctx) => {
       requireMember(ctx);
-      const answer = await viaApi(ctx, () => memberApi(ctx).call('add_order', { body: input }));
+      const api = memberApi(ctx);
+      const answer = await viaApi(ctx, () => api.call('add_order', { body: input }));
+      // Spec §4: nothing to pay (a voucher covers it all) → the payment-confirm call comes first.
+      if (toSen(answer.data.order_amount) === 0) {
+        await viaApi(ctx, () => api.call('update_order_status_paid', { body: { order_refno: answer.order_refno } }));
+      }
       return { order_refno: answer.order_refno };
     },
   }),

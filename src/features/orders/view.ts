@@ -32,6 +32,8 @@ export type OrderView = {
   /** Order date 'YYYY-MM-DD' and as shown, 'DD/MM/YYYY'. */
   date: string;
   dateLabel: string;
+  /** When it was placed (ISO 8601): the payment window counts from here. */
+  placedAt: string;
   /** The status as the API names it ('Ready To Pickup'), and its message key when there is one. */
   status: string;
   statusKey: MessageKey | null;
@@ -81,6 +83,7 @@ export function toOrderView(o: Order): OrderView {
     refno: o.order_refno,
     date: o.order_date,
     dateLabel: shown(o.order_date, formatPickupDate),
+    placedAt: o.created_at,
     status: o.order_status,
     statusKey: isMessageKey(statusKey) ? statusKey : null,
     type: o.order_del_type,

@@ -20,8 +20,23 @@ import { getActionContext, isInputError, type ActionClient } from 'astro:actions
 import { href, paths, safeRedirectPath } from '../../domain/paths';
 import { splitLocale, translate } from '../../i18n/messages';
 
-/** What an Action may return to steer a form post: the (localised) path to go to on success. */
-export type FormRedirect = { redirect?: string };
+/**
+ * What an Action may return to steer a form post: the (localised) path to go to on success, or an
+ * `external` absolute http(s) address chosen by the server itself (a payment provider's page),
+ * never one taken from the browser.
+ */
+export type FormRedirect = { redirect?: string; external?: string };
+
+/** An absolute http(s) URL, or null. */
+function externalUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const u = new URL(value);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The page a form was posted from, without the Action's own query parameter. */
 function pageOf(url: URL): string {
@@ -40,6 +55,8 @@ export async function handleFormAction(ctx: APIContext): Promise<Response | null
   const result = await action.handler();
   const page = pageOf(ctx.url);
   if (!result.error) {
+    const external = externalUrl((result.data as FormRedirect | undefined)?.external);
+    if (external) return ctx.redirect(external, 303);
     const wanted = (result.data as FormRedirect | undefined)?.redirect;
     return ctx.redirect(safeRedirectPath(wanted, page), 303);
   }
