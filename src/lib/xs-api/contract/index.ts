@@ -61,6 +61,9 @@ export const operations = {
   company_contact: content.companyContact,
   get_reach_us: content.getReachUs,
   voucher_detail: vouchers.voucherDetail,
+  member_voucher: vouchers.memberVoucherListing,
+  expiry_voucher: vouchers.expiryVoucherListing,
+  validate_product_voucher: vouchers.validateProductVoucher,
 } as const;
 
 export type Operations = typeof operations;
