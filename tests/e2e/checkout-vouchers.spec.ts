@@ -20,8 +20,16 @@ const API = '/api/mobile_ecom/xs_api.php';
 const API_KEY = { 'x-api-key': process.env.XS_API_KEY ?? 'xs-local-dev-key' };
 /** The demo member's active voucher (seed): RM5OFF, RM 5.00 off from RM 30.00 of products. */
 const VOUCHER = 'VM000001';
+/** Where the stock tests pick their products: away from the first products other journeys buy. */
+const OOS_FROM = 25;
 const slow = expect.configure({ timeout: 20_000 });
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+// The demo member's cart is shared with the other journeys: leave it empty.
+test.afterAll(async ({ request }) => {
+  const me = await apiLogin(request, DEMO.mobile, DEMO.password);
+  expect((await request.post(`${API}/clear_cart/${me.member}`, { headers: auth(me), data: [] })).status()).toBe(200);
+});
 
 type Session = { member: string; token: string };
 type Product = { code: string; name: string; priceSen: number; stock: number };
@@ -39,10 +47,12 @@ async function chosenStore(page: Page): Promise<{ store_no: string; store_code: 
   return page.evaluate(() => JSON.parse(localStorage.getItem('shipping') ?? 'null').store);
 }
 
-/** `count` products with at least `minStock` units at the store, price (sen) and units accepted by `fits`, in product-code order. */
-async function productsAt(request: APIRequestContext, storeNo: string, count: number, minStock: number, fits = (_priceSen: number, _stock: number) => true): Promise<Product[]> {
+/**
+ * `count` products from code P{from} on (the stock tests start further down the catalogue than the
+ * other journeys, whose first pick they would otherwise sell out) with at least `minStock` units at the store, price (sen) and units accepted by `fits`, in product-code order. */
+async function productsAt(request: APIRequestContext, storeNo: string, count: number, minStock: number, fits = (_priceSen: number, _stock: number) => true, from = 1): Promise<Product[]> {
   const found: Product[] = [];
-  for (let i = 1; i <= 60 && found.length < count; i++) {
+  for (let i = from; i <= from + 60 && found.length < count; i++) {
     const code = `P${String(i).padStart(4, '0')}`;
     const res = await request.get(`${API}/product_detail/${code}?pickupstore=${storeNo}`, { headers: API_KEY });
     if (!res.ok()) continue;
@@ -189,7 +199,7 @@ test('out of stock at submit: cancel goes back to the cart; changing to the avai
   await chooseDelivery(page, 'PICKUP');
   const store = await chosenStore(page);
   const me = await apiLogin(request, DEMO.mobile, DEMO.password);
-  const [product] = await productsAt(request, store.store_no, 1, 6);
+  const [product] = await productsAt(request, store.store_no, 1, 6, undefined, OOS_FROM);
   await fillCart(request, me, store.store_no, [{ code: product!.code, quantity: product!.stock }]);
   await toCheckout(page);
   await someoneBuys(request, store, product!, 2);
@@ -228,7 +238,7 @@ test.describe('in Arabic on a phone, with two lines', () => {
     await chooseDelivery(page, 'PICKUP');
     const store = await chosenStore(page);
     const me = await apiLogin(request, DEMO.mobile, DEMO.password);
-    const [gone, kept] = await productsAt(request, store.store_no, 2, 2);
+    const [gone, kept] = await productsAt(request, store.store_no, 2, 2, undefined, OOS_FROM);
     await fillCart(request, me, store.store_no, [{ code: gone!.code, quantity: gone!.stock }, { code: kept!.code, quantity: 1 }]);
     await toCheckout(page, '/ar');
     await someoneBuys(request, store, gone!, gone!.stock);

@@ -82,7 +82,7 @@ export function VoucherPicker({ locale, vouchers, subtotalSen, chosen, checking,
           <p className="min-w-0 text-sm">
             <span className="block font-semibold"><bdi>{chosen.name}</bdi></span>
             <span className="block text-xs text-ink-500" aria-live="polite">
-              {checking || discountSen === null ? t(m.checkout_voucher_checking) : <>{t(m.checkout_voucher_applied)} · <span dir="ltr">{formatExactPrice(-discountSen)}</span></>}
+              {checking || discountSen === null ? t(m.checkout_voucher_checking) : <>{t(m.checkout_voucher_applied)} · <span dir="ltr" className="whitespace-nowrap">{formatExactPrice(-discountSen)}</span></>}
             </span>
           </p>
           <button type="button" className="shrink-0 text-sm font-semibold text-brand-700 hover:underline" onClick={onRemove} data-voucher-remove>
@@ -112,7 +112,7 @@ export function VoucherPicker({ locale, vouchers, subtotalSen, chosen, checking,
                     data-voucher-option={v.no}
                     className="flex w-full items-center gap-3 rounded-xl border border-ink-900/10 p-3 text-start transition hover:border-brand-500 disabled:cursor-not-allowed disabled:bg-paper disabled:opacity-60 disabled:hover:border-ink-900/10"
                   >
-                    <img src={v.image} alt="" width={56} height={56} className={`h-14 w-14 shrink-0 rounded-lg bg-paper object-cover ${why ? 'grayscale' : ''}`} />
+                    <img src={v.image} alt="" width={80} height={56} className={`h-14 w-20 shrink-0 rounded-lg bg-paper object-contain ${why ? 'grayscale' : ''}`} />
                     <span className="min-w-0 flex-1">
                       <span className="block font-semibold"><bdi>{v.name}</bdi></span>
                       <span className="block text-sm font-semibold text-brand-700" data-voucher-value>{valueText(t, v.value)}</span>
