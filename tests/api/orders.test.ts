@@ -180,7 +180,7 @@ describe('add_order: home delivery and vouchers', () => {
     expect(ok.json.data.distance_km).toBeGreaterThanOrEqual(0);
     const reuse = await attempt(serverCharge, 'delivery-voucher-again');
     expect(reuse.status).toBe(409);
-    expect(reuse.json.Error).toBe('This voucher cannot be used for this order.');
+    expect(reuse.json).toMatchObject({ Error: 'This voucher has already been used.', reason: 'used' });
   });
 });
 

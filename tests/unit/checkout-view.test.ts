@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import type { Address, Cart, CartItem } from '../../src/lib/xs-api/contract';
-import { selectedCodes, toCheckoutView } from '../../src/features/checkout/view';
+import type { Address, Cart, CartItem, MemberVoucher } from '../../src/lib/xs-api/contract';
+import { selectedCodes, toCheckoutView, toCheckoutVouchers } from '../../src/features/checkout/view';
 import { addressView } from '../../src/features/shared/address-view';
 import { displayPhone } from '../../src/domain/phone';
 import { formatExactPrice } from '../../src/domain/money';
@@ -92,5 +92,26 @@ describe('formatExactPrice (bill figures, no 0.05 rounding)', () => {
 
   it('refuses what is not integer sen', () => {
     expect(() => formatExactPrice(16.9)).toThrow(RangeError);
+  });
+});
+
+describe('toCheckoutVouchers (spec §3 Voucher: the picker\'s vouchers)', () => {
+  const held = (no: string, amount: string, minSpend: string): MemberVoucher => ({
+    vc_image: `/images/vouchers/${no}.svg`, vc_code: 'RM5OFF', vc_no: `S-${no}`, vc_name: `Voucher ${no}`, vm_voucher_no: no,
+    vc_expire_date: '2027-06-30', vc_amount: amount, vc_redeem_formula: 250, vc_tnc: 'T&C', min_spend: minSpend,
+  });
+  it('parses the value and the minimum spend into sen, keeping the API order', () => {
+    expect(toCheckoutVouchers([held('V1', '5.00', '30.00'), held('V2', '10%', '80.00')])).toEqual([
+      { no: 'V1', code: 'RM5OFF', name: 'Voucher V1', image: '/images/vouchers/V1.svg', value: { kind: 'amount', sen: 500 }, expireDate: '2027-06-30', minSpendSen: 3000 },
+      { no: 'V2', code: 'RM5OFF', name: 'Voucher V2', image: '/images/vouchers/V2.svg', value: { kind: 'percent', percent: 10 }, expireDate: '2027-06-30', minSpendSen: 8000 },
+    ]);
+  });
+  it('leaves out a voucher whose value cannot be read (it could never apply)', () => {
+    expect(toCheckoutVouchers([held('V1', 'free', '0.00'), held('V2', '150%', '0.00'), held('V3', '2.50', '0.00')]).map((v) => v.no)).toEqual(['V3']);
+  });
+  it('is part of the checkout view', () => {
+    const cart: Cart = { store: '001', items: [item('P1', '16.90', 1)], quantity: 1, subtotal: '16.90' };
+    expect(toCheckoutView(cart, [], ['P1'], [held('V1', '5.00', '30.00')]).vouchers.map((v) => v.no)).toEqual(['V1']);
+    expect(toCheckoutView(cart, [], ['P1']).vouchers).toEqual([]);
   });
 });

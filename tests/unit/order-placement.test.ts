@@ -130,14 +130,20 @@ describe('voucher', () => {
   const v: HeldVoucher = { no: 'VM1', code: 'RM5OFF', name: { en: 'RM5 off' }, amount: '5.00', minSpendSen: 3000, expireDate: '2026-11-30', usedAt: null };
   it('is usable through its expiry date from its minimum spend, unused', () => {
     expect(() => checkVoucherUsable(v, 3000, '2026-11-30')).not.toThrow();
-    for (const [held, subtotal, today] of [
-      [undefined, 5000, '2026-11-22'],
-      [{ ...v, usedAt: new Date() }, 5000, '2026-11-22'],
-      [v, 5000, '2026-12-01'],
-      [v, 2999, '2026-11-22'],
+    for (const [held, subtotal, today, reason, params] of [
+      [undefined, 5000, '2026-11-22', 'unknown', {}],
+      [{ ...v, usedAt: new Date() }, 5000, '2026-11-22', 'used', {}],
+      [{ ...v, usedAt: new Date() }, 5000, '2026-12-01', 'used', {}],
+      [v, 5000, '2026-12-01', 'expired', { date: '30/11/2026' }],
+      [v, 2999, '2026-11-22', 'min_spend', { amount: 'RM 30.00', missing: 'RM 0.01' }],
     ] as const) {
-      expect(apiError(() => checkVoucherUsable(held, subtotal, today))).toMatchObject({ status: 409, key: 'voucher_invalid' });
+      expect(apiError(() => checkVoucherUsable(held, subtotal, today))).toMatchObject({ status: 409, key: `voucher_invalid_${reason}`, params, extra: { reason } });
     }
+  });
+  it('says why in the caller\'s language', () => {
+    const err = apiError(() => checkVoucherUsable(v, 2150, '2026-11-22'));
+    expect(err.body('en').Error).toBe('This voucher needs a minimum spend of RM 30.00 on products. Add RM 8.50 more to use it.');
+    expect(err.body('zh').Error).toContain('RM 30.00');
   });
 });
 

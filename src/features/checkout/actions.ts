@@ -1,18 +1,30 @@
 /**
  * Checkout Actions (spec §4 Checkout, §7 Checkout, orders and payment): the delivery charge of the
- * chosen lines, and placing the order. The member comes from the session, never from the browser;
- * the server recomputes every price, the charge, the voucher and the total (DESIGN "The server
- * recomputes"), so a disagreeing amount is refused with the API's message (409).
+ * chosen lines, the check of a chosen voucher, and placing the order. The member comes from the
+ * session, never from the browser; the server recomputes every price, the charge, the voucher and
+ * the total (DESIGN "The server recomputes"), so a disagreeing amount is refused with the API's
+ * message (409).
  */
 import { defineAction } from 'astro:actions';
 import { z } from 'zod';
-import { orderInput } from '../../lib/xs-api/contract';
+import { orderInput, validateProductVoucher } from '../../lib/xs-api/contract';
 import { toSen } from '../../domain/money';
 import { memberApi } from '../shared/api';
-import { requireMember, viaApi } from '../shared/errors';
+import { outOfStockLines, requireMember, shopperError, viaApi, type StockShortage } from '../shared/errors';
 
 /** One line as the delivery charge needs it: product code and quantity. */
 const chargeLine = z.object({ product_code: z.string().min(1).max(30), product_quantity: z.number().int().min(1).max(999) });
+
+/** The order's figures as the server computed them, all integer sen. */
+export type ServerTotals = { subtotalSen: number; deliverySen: number; voucherSen: number; roundingSen: number; totalSen: number };
+
+/** A voucher the server accepted for the lines: its numbers, name, and the order's figures with its discount (sen). */
+export type CheckedVoucher = { no: string; code: string; name: string; totals: ServerTotals };
+
+/** What placing an order answers: the order, or the lines the store cannot fill (nothing was ordered). */
+export type PlaceOrderResult =
+  | { order_refno: string; outOfStock?: undefined }
+  | { order_refno?: undefined; outOfStock: { message: string; product: StockShortage[] } };
 
 export const checkout = {
   /**
@@ -36,26 +48,64 @@ export const checkout = {
   }),
 
   /**
+   * Checks the member's voucher `vm_voucher_no` (kind `vc_code`) for the lines (ringgit prices, as
+   * the order sends them) and the delivery charge (RM; 0 for pick-up): spec §4 "choosing a voucher
+   * triggers a validity check" (validate_product_voucher). Answers a `CheckedVoucher`: the discount
+   * and the order's figures in sen, exactly those add_order will compute.
+   * Errors: UNAUTHORIZED for a guest; CONFLICT with the reason in the shopper's language (not
+   * theirs, used, expired, minimum spend not reached: the island toasts it and clears the voucher);
+   * CONFLICT for a changed price.
+   */
+  validateVoucher: defineAction({
+    input: validateProductVoucher.body!,
+    handler: async (input, ctx): Promise<CheckedVoucher> => {
+      requireMember(ctx);
+      const a = await viaApi(ctx, () => memberApi(ctx).call('validate_product_voucher', { body: input }));
+      return {
+        no: a.vm_voucher_no,
+        code: a.vc_code,
+        name: a.vc_name,
+        totals: {
+          subtotalSen: toSen(a.order_subtotal),
+          deliverySen: toSen(a.order_delivery_charges),
+          voucherSen: toSen(a.order_voucher_amount),
+          roundingSen: toSen(a.order_rounding),
+          totalSen: toSen(a.order_amount),
+        },
+      };
+    },
+  }),
+
+  /**
    * Places the order (spec §3 Order, §4 Checkout). The input is the contract's order, amounts in
    * ringgit with 2 decimals, with an `idempotency_key`: a retry with the same key answers the first
    * order instead of making a second one.
    * An order whose total is 0 is confirmed as paid at once (update_order_status_paid, spec §4).
    * Answers `{ order_refno }`; the island goes on to the order success page in its own language
-   * (an island's Action call is not under the page's /zh or /ar prefix).
-   * Errors: UNAUTHORIZED for a guest; the API's refusal with its message (out of stock, an amount
-   * that changed, an expired pick-up slot, no default address…).
+   * (an island's Action call is not under the page's /zh or /ar prefix). When the store cannot fill
+   * some lines (409 out_of_stock) it answers `{ outOfStock: { message, product: [{ product_code,
+   * available_quantity }] } }` instead, for the out-of-stock modal (spec §4): nothing was ordered.
+   * Errors: UNAUTHORIZED for a guest; the API's other refusals with their message (an amount that
+   * changed, an expired pick-up slot, a voucher no longer usable, no default address…).
    */
   placeOrder: defineAction({
     input: orderInput,
-    handler: async (input, ctx) => {
+    handler: async (input, ctx): Promise<PlaceOrderResult> => {
       requireMember(ctx);
       const api = memberApi(ctx);
-      const answer = await viaApi(ctx, () => api.call('add_order', { body: input }));
-      // Spec §4: nothing to pay (a voucher covers it all) → the payment-confirm call comes first.
-      if (toSen(answer.data.order_amount) === 0) {
-        await viaApi(ctx, () => api.call('update_order_status_paid', { body: { order_refno: answer.order_refno } }));
-      }
-      return { order_refno: answer.order_refno };
+      return viaApi(ctx, async () => {
+        let answer;
+        try {
+          answer = await api.call('add_order', { body: input });
+        } catch (err) {
+          const product = outOfStockLines(err);
+          if (product) return { outOfStock: { message: shopperError(err, ctx.locals.locale).message, product } };
+          throw err;
+        }
+        // Spec §4: nothing to pay (a voucher covers it all) → the payment-confirm call comes first.
+        if (toSen(answer.data.order_amount) === 0) await api.call('update_order_status_paid', { body: { order_refno: answer.order_refno } });
+        return { order_refno: answer.order_refno };
+      });
     },
   }),
 };

@@ -3,9 +3,9 @@
  * cart and addresses. Pure: no I/O, so it is unit-tested and safe to import in the island for types.
  * Money is integer sen (RM 1 = 100 sen).
  */
-import type { Address, Cart } from '../../lib/xs-api/contract';
+import type { Address, Cart, MemberVoucher } from '../../lib/xs-api/contract';
 import { toSen } from '../../domain/money';
-import { lineAmount, subtotal } from '../../domain/totals';
+import { lineAmount, parseVoucherAmount, subtotal, type Voucher } from '../../domain/totals';
 import { addressView, type AddressView } from '../shared/address-view';
 
 /** A cart line chosen for the order. */
@@ -28,6 +28,23 @@ export type CheckoutAddress = AddressView & {
   isDefault: boolean;
 };
 
+/** A member voucher the picker offers (spec §3 Voucher, §2 Checkout "voucher picker"). */
+export type CheckoutVoucher = {
+  /** vm_voucher_no: the member's own voucher, sent with the order as `order_voucher_no`. */
+  no: string;
+  /** vc_code, the voucher kind. */
+  code: string;
+  /** vc_name in the page's language. */
+  name: string;
+  image: string;
+  /** The value: a fixed amount in sen, or a percent of subtotal + delivery (`parseVoucherAmount`). */
+  value: Voucher;
+  /** Last valid day, 'YYYY-MM-DD' (Malaysian date). */
+  expireDate: string;
+  /** Minimum product subtotal, sen. */
+  minSpendSen: number;
+};
+
 /** What the checkout page shows and submits. */
 export type CheckoutView = {
   /** The chosen store's store_no the cart was read at. */
@@ -38,6 +55,8 @@ export type CheckoutView = {
   subtotalSen: number;
   /** The member's addresses, default first as the API lists them. */
   addresses: CheckoutAddress[];
+  /** The member's active vouchers (member_voucher), soonest expiry first; unusable ones included, the picker greys them. */
+  vouchers: CheckoutVoucher[];
 };
 
 /** The product codes chosen in the cart, from `?items=A,B` (spec §4: "selected items"); trimmed, no duplicates. */
@@ -45,8 +64,24 @@ export function selectedCodes(params: URLSearchParams): string[] {
   return [...new Set((params.get('items') ?? '').split(',').map((c) => c.trim()).filter(Boolean))];
 }
 
-/** Reshapes the cart at `store` and the member's addresses into the view model, keeping only `codes`. */
-export function toCheckoutView(cart: Cart, addresses: readonly Address[], codes: readonly string[]): CheckoutView {
+/**
+ * Reshapes the member's active vouchers for the picker: min_spend 'RM' → sen, vc_amount parsed.
+ * A voucher whose vc_amount cannot be parsed is left out (it could never apply).
+ */
+export function toCheckoutVouchers(vouchers: readonly MemberVoucher[]): CheckoutVoucher[] {
+  return vouchers.flatMap((v) => {
+    let value: Voucher;
+    try {
+      value = parseVoucherAmount(v.vc_amount);
+    } catch {
+      return [];
+    }
+    return [{ no: v.vm_voucher_no, code: v.vc_code, name: v.vc_name, image: v.vc_image, value, expireDate: v.vc_expire_date, minSpendSen: toSen(v.min_spend) }];
+  });
+}
+
+/** Reshapes the cart at `store`, the member's addresses and vouchers into the view model, keeping only the lines of `codes`. */
+export function toCheckoutView(cart: Cart, addresses: readonly Address[], codes: readonly string[], vouchers: readonly MemberVoucher[] = []): CheckoutView {
   const chosen = new Set(codes);
   const lines = cart.items
     .filter((i) => chosen.has(i.product_code))
@@ -71,5 +106,6 @@ export function toCheckoutView(cart: Cart, addresses: readonly Address[], codes:
       state: a.add_state,
       isDefault: a.add_default === 1,
     })),
+    vouchers: toCheckoutVouchers(vouchers),
   };
 }

@@ -9,8 +9,11 @@
  *   customer_login): there 401 is the refusal of the mobile and password and keeps the API's text
  *   (spec §8 Login failure).
  * - A transport fault or a 5xx becomes 'Oops, Something went wrong on server.' with 502.
+ * - A refusal that carries more than a message (add_order's 409 out_of_stock lists the short lines)
+ *   is read by `outOfStockLines`, so an Action can answer those lines as a typed result.
  */
 import { ActionError, type ActionAPIContext } from 'astro:actions';
+import { z } from 'zod';
 import { XsApiError } from '../../lib/xs-api/client';
 import { translate, type Locale } from '../../i18n/messages';
 
@@ -66,4 +69,20 @@ export async function viaApi<T>(ctx: Pick<ActionAPIContext, 'locals'>, fn: () =>
 export function requireMember(ctx: Pick<ActionAPIContext, 'locals'>): string {
   if (!ctx.locals.session) throw new ActionError({ code: 'UNAUTHORIZED', message: translate(ctx.locals.locale, 'session_expired') });
   return ctx.locals.session.member;
+}
+
+/** A line the outlet cannot fill (add_order's 409 out_of_stock, `product[]`): product and units it has. */
+export type StockShortage = { product_code: string; available_quantity: number };
+
+const shortages = z.array(z.object({ product_code: z.string(), available_quantity: z.number().int().min(0) })).min(1);
+
+/**
+ * The short lines of an add_order refusal for stock (409 with `product: [{ product_code,
+ * available_quantity }]`, spec §4 Out-of-stock modal); null for any other error (stale_price also
+ * lists products, with prices instead: not a shortage).
+ */
+export function outOfStockLines(err: unknown): StockShortage[] | null {
+  if (!(err instanceof XsApiError) || err.status !== 409) return null;
+  const parsed = shortages.safeParse(err.body.product);
+  return parsed.success ? parsed.data : null;
 }

@@ -1,9 +1,13 @@
 /**
  * Checkout (spec §4 Checkout): checks the pick-up slot has not expired, shows the method, store and
- * address, fetches the delivery charge, computes totals with the shared domain rules, and submits
- * once (disabled in flight, one idempotency key per checkout so a retry never makes a second order).
- * On failure the server's message is shown and submit is enabled again; on success the cart count
- * drops and the shopper goes to the order success page.
+ * address, fetches the delivery charge, lets the shopper pick a voucher (checked by the server,
+ * `useVoucher`), computes totals with the shared domain rules (with a voucher: the server's
+ * figures), and submits once (disabled in flight, one idempotency key per selection of lines and
+ * quantities, so a retry never makes a second order and a changed order gets a new key).
+ * On failure the server's message is shown and submit is enabled again; when the store cannot fill
+ * some lines the out-of-stock modal offers to proceed without them, change them to what is
+ * available (the cart follows, through the cart Actions), or go back to the cart. On success the
+ * cart count drops and the shopper goes to the order success page.
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -11,7 +15,7 @@ import { actions } from 'astro:actions';
 import * as m from '../../../paraglide/messages.js';
 import type { Locale } from '../../../i18n/messages';
 import { formatAmount } from '../../../domain/money';
-import { orderTotals } from '../../../domain/totals';
+import { lineAmount, orderTotals, subtotal } from '../../../domain/totals';
 import { isPickupExpired } from '../../../domain/pickup';
 import { REMARK_MAX_LENGTH } from '../../../domain/constants';
 import { href, paths } from '../../../domain/paths';
@@ -22,28 +26,43 @@ import { toast } from '../../../lib/ui/toast';
 import { openDeliveryModal } from '../../delivery/modal';
 import { bindLocale } from '../../../components/islands/i18n';
 import { validationMessage } from '../../../components/islands/validation-messages';
-import type { CheckoutView } from '../view';
+import type { CheckoutLine, CheckoutView } from '../view';
 import { ServiceMethod } from './ServiceMethod';
 import { OrderSummary } from './OrderSummary';
+import { VoucherPicker } from './VoucherPicker';
+import { OutOfStockModal, type ShortLine } from './OutOfStockModal';
 import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency';
+import { useVoucher } from './use-voucher';
 
 type Props = { locale: Locale; checkout: CheckoutView };
 
 /** The chosen pick-up slot is in the past (spec §4, §5: pick-up date and time must not be in the past). */
 const pickupExpired = (s: Shipping) => s.type === 'PICKUP' && isPickupExpired({ date: s.date ?? '', time: s.time ?? '' }, new Date());
 
+/** What a delivery charge was fetched for: the lines with their quantities, the store and the address. */
+const chargeBasis = (lines: readonly CheckoutLine[], store: string | undefined, addressId: number | undefined) =>
+  `${store}|${addressId}|${lines.map((l) => `${l.code}x${l.quantity}`).join(',')}`;
+
 export default function CheckoutIsland({ locale, checkout }: Props) {
-  const { store, lines, subtotalSen, addresses } = checkout;
+  const { store, addresses, vouchers } = checkout;
   const t = bindLocale(locale);
   const stored = useStore($shipping, { ssr: () => null });
   const shipping = isShippingComplete(stored) ? stored : null;
-  const [deliverySen, setDeliverySen] = useState<number | null>(null);
+  const [lines, setLines] = useState<CheckoutLine[]>(checkout.lines);
+  const [charge, setCharge] = useState<{ basis: string; sen: number } | null>(null);
   const [remark, setRemark] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [short, setShort] = useState<ShortLine[]>([]);
+  const [fixing, setFixing] = useState(false);
+  const [autoSubmit, setAutoSubmit] = useState(false);
 
+  const subtotalSen = subtotal(lines.map((l) => ({ priceSen: l.priceSen, quantity: l.quantity })));
   const defaultAddress = addresses.find((a) => a.isDefault) ?? null;
   const address = shipping?.type === 'DELIVERY' ? (addresses.find((a) => a.id === shipping.address?.add_id) ?? defaultAddress) : null;
+  const basis = chargeBasis(lines, shipping?.store.store_no, address?.id);
+  const deliverySen = shipping?.type === 'DELIVERY' ? (address && charge?.basis === basis ? charge.sen : null) : 0;
+  const voucher = useVoucher(lines, subtotalSen, deliverySen, () => setAutoSubmit(false));
   const remarkCheck = remarkSchema.safeParse(remark);
   const remarkError = remarkCheck.success ? '' : validationMessage(remarkCheck.error.issues[0]!.message as ValidationMessageKey, locale);
 
@@ -57,27 +76,33 @@ export default function CheckoutIsland({ locale, checkout }: Props) {
   useEffect(() => {
     if (!shipping) return;
     if (pickupExpired(shipping)) return expired();
-    if (shipping.type !== 'DELIVERY' || !address) return setDeliverySen(0);
-    setDeliverySen(null);
+    if (shipping.type !== 'DELIVERY' || !address || !lines.length) return;
     void actions.checkout
       .deliveryCharge({
         product: lines.map((l) => ({ product_code: l.code, product_quantity: l.quantity })),
         state: address.state,
         distance_km: shipping.store.distance_km ?? 0,
       })
-      .then(({ data, error: err }) => (err ? setError(err.message) : setDeliverySen(data.deliverySen)));
-  }, [shipping?.type, shipping?.store.store_no, address?.id]);
+      .then(({ data, error: err }) => {
+        if (err) {
+          setError(err.message);
+          setAutoSubmit(false);
+        } else setCharge({ basis, sen: data.deliverySen });
+      });
+  }, [shipping?.type, basis]);
 
-  const totals = deliverySen === null ? null : orderTotals({ subtotalSen, deliverySen });
+  const totals = deliverySen === null ? null : voucher.chosen ? voucher.totals : orderTotals({ subtotalSen, deliverySen });
   const storeMismatch = !!shipping && shipping.store.store_no !== store;
-  const blocked = !shipping || storeMismatch || (shipping.type === 'DELIVERY' && !address) || !totals || !remarkCheck.success;
+  const blocked = !shipping || storeMismatch || (shipping.type === 'DELIVERY' && !address) || !totals || !remarkCheck.success || !lines.length;
 
   async function submit() {
+    setAutoSubmit(false);
     if (blocked || busy || !shipping || !totals || !remarkCheck.success) return;
     if (pickupExpired(shipping)) return expired();
     setBusy(true);
     setError('');
     const { data, error: err } = await actions.checkout.placeOrder({
+      // A key per selection: lines or quantities changed by the out-of-stock modal make a new order, with a new key.
       idempotency_key: idempotencyKeyFor(lines),
       order_del_type: shipping.type,
       store,
@@ -85,6 +110,7 @@ export default function CheckoutIsland({ locale, checkout }: Props) {
       order_rounding: formatAmount(totals.roundingSen),
       order_delivery_charges: formatAmount(totals.deliverySen),
       order_voucher_amount: formatAmount(totals.voucherSen),
+      order_voucher_no: voucher.checked?.no,
       order_remark: remarkCheck.data,
       // Delivery goes to the chosen address; a pick-up is billed to the default address.
       add_id: (address ?? defaultAddress)?.id,
@@ -99,15 +125,68 @@ export default function CheckoutIsland({ locale, checkout }: Props) {
         product_amount: formatAmount(l.amountSen),
       })),
     });
-    if (err) {
+    if (err || data.outOfStock) {
       setBusy(false);
-      setError(err.message);
-      toast(err.message, { kind: 'error' });
+      if (data?.outOfStock) {
+        // Spec §4 Out-of-stock modal: nothing was ordered; the shopper decides what to do.
+        const available = new Map(data.outOfStock.product.map((p) => [p.product_code, p.available_quantity]));
+        setShort(lines.filter((l) => available.has(l.code)).map((l) => ({ code: l.code, name: l.name, asked: l.quantity, available: available.get(l.code)! })));
+        return;
+      }
+      const message = err?.message ?? '';
+      setError(message);
+      toast(message, { kind: 'error' });
       return;
     }
     $cartCount.set(Math.max(0, $cartCount.get() - lines.length));
     forgetIdempotencyKey();
     location.assign(href(locale, paths.orderSuccess(data.order_refno)));
+  }
+
+  // "Proceed with the remaining items" submits once the new figures (charge, voucher) are known.
+  useEffect(() => {
+    if (autoSubmit && totals && !voucher.checking && !busy) void submit();
+  }, [autoSubmit, totals, voucher.checking, busy]);
+
+  /** Shows the order's new lines: the page's address names them, so a reload shows the same checkout. */
+  function showLines(next: CheckoutLine[]) {
+    setLines(next);
+    history.replaceState(history.state, '', href(locale, paths.checkout(next.map((l) => l.code))));
+  }
+
+  function proceedWithRemaining() {
+    const shortCodes = new Set(short.map((s) => s.code));
+    const remaining = lines.filter((l) => !shortCodes.has(l.code));
+    if (!remaining.length) return;
+    setShort([]);
+    showLines(remaining);
+    setAutoSubmit(true);
+  }
+
+  /** Sets each short line to what the store has (0 removes it), in the cart first, then here. */
+  async function changeToAvailable() {
+    setFixing(true);
+    for (const s of short) {
+      const { error: err } = s.available > 0
+        ? await actions.cart.change({ product_code: s.code, difference: s.available - s.asked })
+        : await actions.cart.remove({ product_code: s.code });
+      if (err) {
+        setFixing(false);
+        toast(err.message, { kind: 'error' });
+        return;
+      }
+    }
+    const available = new Map(short.map((s) => [s.code, s.available]));
+    const next = lines.flatMap((l) => {
+      const quantity = available.get(l.code) ?? l.quantity;
+      return quantity > 0 ? [{ ...l, quantity, amountSen: lineAmount(l.priceSen, quantity) }] : [];
+    });
+    $cartCount.set(Math.max(0, $cartCount.get() - (lines.length - next.length)));
+    setFixing(false);
+    setShort([]);
+    if (!next.length) return location.assign(href(locale, paths.cart));
+    showLines(next);
+    toast(t(m.oos_updated), { kind: 'info' });
   }
 
   return (
@@ -125,11 +204,32 @@ export default function CheckoutIsland({ locale, checkout }: Props) {
         </section>
       </div>
       <OrderSummary locale={locale} lines={lines} subtotalSen={subtotalSen} totals={totals} delivery={shipping?.type === 'DELIVERY'}>
-        {error && <p role="alert" className="mb-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800" data-checkout-error>{error}</p>}
-        <button type="button" className="btn-primary w-full !py-3" disabled={blocked || busy} onClick={submit} data-place-order>
-          {busy ? t(m.checkout_submitting) : t(m.checkout_submit)}
-        </button>
+        <VoucherPicker
+          locale={locale}
+          vouchers={vouchers}
+          subtotalSen={subtotalSen}
+          chosen={voucher.chosen}
+          checking={voucher.checking}
+          discountSen={voucher.totals?.voucherSen ?? null}
+          onChoose={voucher.choose}
+          onRemove={voucher.remove}
+        />
+        <div className="mt-4">
+          {error && <p role="alert" className="mb-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800" data-checkout-error>{error}</p>}
+          <button type="button" className="btn-primary w-full !py-3" disabled={blocked || busy} onClick={submit} data-place-order>
+            {busy ? t(m.checkout_submitting) : t(m.checkout_submit)}
+          </button>
+        </div>
       </OrderSummary>
+      <OutOfStockModal
+        locale={locale}
+        lines={short}
+        canProceed={lines.some((l) => !short.some((s) => s.code === l.code))}
+        busy={fixing}
+        onProceed={proceedWithRemaining}
+        onChangeQuantities={changeToAvailable}
+        onCancel={() => location.assign(href(locale, paths.cart))}
+      />
     </div>
   );
 }

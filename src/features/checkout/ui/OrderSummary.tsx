@@ -1,7 +1,8 @@
 /**
  * Checkout: the order summary — lines, product subtotal, shipping fee (delivery only), discount
- * (only above 0), rounding, total (spec §2 Checkout page, §4 Checkout). Amounts are sen; the bill's
- * figures are shown exactly so they add up, the total with the 0.05 display rounding (it is rounded).
+ * voucher (only above 0, as a deduction), rounding, total; then its children (voucher picker,
+ * submit). Spec §2 Checkout page, §4 Checkout. Amounts are sen; the bill's figures are shown
+ * exactly so they add up, the total with the 0.05 display rounding (it is rounded).
  */
 import type { ReactNode } from 'react';
 import * as m from '../../../paraglide/messages.js';
@@ -44,7 +45,7 @@ export function OrderSummary({ locale, lines, subtotalSen, totals, delivery, chi
       <dl className="mt-3 space-y-1.5 border-t border-ink-900/10 pt-3 text-sm">
         <div className={row}><dt>{t(m.checkout_subtotal)}</dt><dd>{exact(subtotalSen)}</dd></div>
         {delivery && <div className={row}><dt>{t(m.checkout_shipping)}</dt><dd data-shipping-fee>{totals ? exact(totals.deliverySen) : '…'}</dd></div>}
-        {totals && totals.voucherSen > 0 && <div className={`${row} text-leaf-600`}><dt>{t(m.checkout_discount)}</dt><dd>{exact(-totals.voucherSen)}</dd></div>}
+        {totals && totals.voucherSen > 0 && <div className={`${row} text-leaf-600`} data-discount><dt>{t(m.checkout_discount)}</dt><dd>{exact(-totals.voucherSen)}</dd></div>}
         {totals && totals.roundingSen !== 0 && <div className={`${row} text-ink-500`}><dt>{t(m.checkout_rounding)}</dt><dd>{exact(totals.roundingSen)}</dd></div>}
         <div className={`${row} border-t border-ink-900/10 pt-2 text-base font-bold`}>
           <dt>{t(m.checkout_total)}</dt><dd data-order-total>{totals ? <span dir="ltr">{formatPrice(totals.totalSen, locale)}</span> : '…'}</dd>

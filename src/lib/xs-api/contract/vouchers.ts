@@ -1,6 +1,6 @@
-/** Voucher operations (spec §2 /voucher-details/, §3 Voucher): the public details of one voucher kind. */
+/** Voucher operations (spec §2 /voucher-details/, §3 Voucher, §4 Checkout and Voucher tabs, §7 Vouchers): voucher kinds, the member's vouchers, and the checkout's voucher check. */
 import { z } from 'zod';
-import { amount, defineOperation, statusOk } from './operation';
+import { amount, amountInput, defineOperation, statusOk } from './operation';
 import { lang } from './catalogue';
 
 /** A voucher code: 1–30 letters, digits, '-' or '_' (anything else answers 400). */
@@ -29,4 +29,86 @@ export const voucherDetail = defineOperation({
   summary: 'The public details of one voucher kind, its name in the language asked (EN fallback); 404 when unknown, 400 for a malformed code.',
   query: z.object({ lang }),
   response: z.object({ Status: statusOk, data: voucherDetailShape }),
+});
+
+/**
+ * A voucher a member holds (spec §3 Voucher): vm_voucher_no is the member's own number, vc_no the
+ * printed serial, vc_expire_date the last valid day (Malaysian date, 'YYYY-MM-DD'), vc_name in the
+ * call's language (Accept-Language, EN fallback); vc_amount and min_spend as in `voucherDetailShape`.
+ */
+export const memberVoucherShape = z.object({
+  vc_image: z.string(),
+  vc_code: z.string(),
+  vc_no: z.string(),
+  vc_name: z.string(),
+  vm_voucher_no: z.string(),
+  vc_expire_date: z.string(),
+  vc_amount: z.string(),
+  vc_redeem_formula: z.number().int().nullable(),
+  vc_tnc: z.string(),
+  min_spend: amount,
+});
+export type MemberVoucher = z.infer<typeof memberVoucherShape>;
+
+/** A voucher of the Expired/Used tab: `status` says which; a used one names when (ISO time) and the order. */
+export const pastVoucherShape = memberVoucherShape.extend({
+  status: z.enum(['used', 'expired']),
+  used_at: z.string().nullable(),
+  used_order_refno: z.string().nullable(),
+});
+export type PastVoucher = z.infer<typeof pastVoucherShape>;
+
+export const memberVoucherListing = defineOperation({
+  name: 'member_voucher',
+  method: 'GET',
+  path: 'member_voucher/:member',
+  member: 'required',
+  summary:
+    "The member's active vouchers (spec §4 Voucher tabs, code 1): not used and not past their expiry date in Malaysia, soonest expiry first; names in the call's language.",
+  response: z.object({ Status: statusOk, data: z.array(memberVoucherShape) }),
+});
+
+export const expiryVoucherListing = defineOperation({
+  name: 'expiry_voucher',
+  method: 'GET',
+  path: 'expiry_voucher/:member',
+  member: 'required',
+  summary:
+    "The member's expired or used vouchers (spec §4 Voucher tabs, code 2), latest first; a used one carries used_at and used_order_refno.",
+  response: z.object({ Status: statusOk, data: z.array(pastVoucherShape) }),
+});
+
+/** A product line to check a voucher against: priced from the database like an order line (`orderLineInput`). */
+export const voucherCheckLine = z.object({
+  product_code: z.string().min(1).max(30),
+  product_quantity: z.number().int().min(1).max(999),
+  product_price: amountInput,
+  product_amount: amountInput.optional(),
+});
+
+export const validateProductVoucher = defineOperation({
+  name: 'validate_product_voucher',
+  method: 'POST',
+  path: 'validate_product_voucher/:member',
+  member: 'required',
+  summary:
+    "Checks one of the member's vouchers against a cart (spec §4 Checkout: choosing a voucher) with the rule add_order applies, and answers the discount add_order will apply (order_voucher_amount) with the order's totals. Lines are priced from the database (409 stale_price when a price changed); a percent voucher applies to subtotal + order_delivery_charges (the charge delivery_charges answered; 0 for pick-up). A voucher that cannot apply is refused with 409 and an Error saying why, in the caller's language, and reason: unknown (not the member's, or not of vc_code), used, expired or min_spend.",
+  body: z.object({
+    product: z.array(voucherCheckLine).min(1).max(100),
+    vc_code: z.string().regex(VOUCHER_CODE_RE),
+    vm_voucher_no: z.string().min(1).max(50).regex(/^[A-Za-z0-9_-]+$/),
+    order_delivery_charges: amountInput.default(0),
+  }),
+  response: z.object({
+    Status: statusOk,
+    vm_voucher_no: z.string(),
+    vc_code: z.string(),
+    vc_name: z.string(),
+    vc_amount: z.string(),
+    order_subtotal: amount,
+    order_delivery_charges: amount,
+    order_voucher_amount: amount,
+    order_rounding: amount,
+    order_amount: amount,
+  }),
 });

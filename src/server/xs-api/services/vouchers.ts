@@ -1,13 +1,17 @@
 /**
- * Voucher kinds (spec §2 /voucher-details/, §3 Voucher; table `vouchers`). Money is integer sen
- * inside and a ringgit string outside (src/domain/money.ts).
+ * Voucher kinds and the vouchers members hold (spec §2 /voucher-details/, §3 Voucher, §4 Voucher
+ * tabs; tables `vouchers`, `member_vouchers`). Money is integer sen inside and a ringgit string
+ * outside (src/domain/money.ts); whether a voucher is active is `voucherState` of
+ * src/domain/vouchers.ts on the Malaysian date.
  */
 import { eq } from 'drizzle-orm';
-import { VOUCHER_CODE_RE, type VoucherDetail } from '../../../lib/xs-api/contract';
+import { VOUCHER_CODE_RE, type MemberVoucher, type PastVoucher, type VoucherDetail } from '../../../lib/xs-api/contract';
 import type { Locale } from '../../../i18n/messages';
 import { formatAmount } from '../../../domain/money';
+import { shopDate } from '../../../domain/shop-time';
+import { voucherState } from '../../../domain/vouchers';
 import type { Db } from '../db/client';
-import { vouchers } from '../db/schema';
+import { memberVouchers, vouchers } from '../db/schema';
 import { ApiError, invalidPayload } from '../errors';
 import { localized } from './localized';
 
@@ -29,4 +33,46 @@ export async function getVoucherDetail(db: Db, code: string, lang: Locale): Prom
     min_spend: formatAmount(row.minSpendSen),
     vc_tnc: row.vcTnc,
   };
+}
+
+/** The member's vouchers split by tab: `active` (soonest expiry first) and `past` (latest first). */
+export type MemberVoucherTabs = { active: MemberVoucher[]; past: PastVoucher[] };
+
+/**
+ * member_voucher / expiry_voucher: every voucher `memberCode` holds, names in `lang`, sorted into
+ * the Active tab (not used, expiry date not before today in Malaysia) and the Expired/Used tab.
+ * @param now the moment that decides "today" (Malaysian date)
+ */
+export async function listMemberVouchers(db: Db, memberCode: string, lang: Locale, now = new Date()): Promise<MemberVoucherTabs> {
+  const rows = await db
+    .select({ held: memberVouchers, kind: vouchers })
+    .from(memberVouchers)
+    .innerJoin(vouchers, eq(vouchers.vcCode, memberVouchers.vcCode))
+    .where(eq(memberVouchers.memberCode, memberCode));
+  const today = shopDate(now);
+  const active: MemberVoucher[] = [];
+  const past: (PastVoucher & { sortKey: string })[] = [];
+  for (const { held, kind } of rows) {
+    const voucher: MemberVoucher = {
+      vc_image: kind.vcImage,
+      vc_code: kind.vcCode,
+      vc_no: held.vcNo,
+      vc_name: localized(kind.vcName, lang),
+      vm_voucher_no: held.vmVoucherNo,
+      vc_expire_date: held.expireDate,
+      vc_amount: kind.vcAmount,
+      vc_redeem_formula: kind.vcRedeemFormula,
+      vc_tnc: kind.vcTnc,
+      min_spend: formatAmount(kind.minSpendSen),
+    };
+    const state = voucherState(held, today);
+    if (state === 'active') active.push(voucher);
+    else {
+      const usedAt = held.usedAt ? held.usedAt.toISOString() : null;
+      past.push({ ...voucher, status: state, used_at: usedAt, used_order_refno: held.usedOrderRefno, sortKey: usedAt ?? held.expireDate });
+    }
+  }
+  active.sort((a, b) => a.vc_expire_date.localeCompare(b.vc_expire_date) || a.vm_voucher_no.localeCompare(b.vm_voucher_no));
+  past.sort((a, b) => b.sortKey.localeCompare(a.sortKey) || a.vm_voucher_no.localeCompare(b.vm_voucher_no));
+  return { active, past: past.map(({ sortKey: _sortKey, ...v }) => v) };
 }

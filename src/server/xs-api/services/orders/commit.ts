@@ -71,7 +71,7 @@ export async function nextOrderSerial(tx: Db): Promise<number> {
  * Writes the order in one transaction and returns its order_refno ('WEB' + YYMMDD of `now` in
  * Malaysian time + 8 digits, `formatOrderRefno`).
  * @throws ApiError 409 'out_of_stock' { name, available } of the first short line, with
- *   `product: Shortage[]` listing all of them; 409 'voucher_invalid' when the voucher was used
+ *   `product: Shortage[]` listing all of them; 409 'voucher_invalid_used' when the voucher was used
  *   meanwhile. Database errors (e.g. a unique violation on the idempotency key when the same submit
  *   races itself) propagate; in every case nothing is written.
  */

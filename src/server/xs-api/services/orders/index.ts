@@ -21,6 +21,7 @@ import { getOrder } from './read';
 import { findOrderVoucher } from './voucher';
 
 export { getOrder, listOrders } from './read';
+export { checkOrderVoucher, type VoucherCheck } from './validate-voucher';
 export { changeOrderStatus, orderHistory, type StatusChange } from './status';
 
 /** The add_order body as parsed by the contract (`orderInput`): amounts in RM, defaults filled in. */
@@ -39,7 +40,8 @@ export type OrderRequest = z.output<typeof orderInput>;
  *   'state_unknown', 'delivery_unavailable_state'; 404 'store_not_found', 'api_not_found' (member),
  *   'product_not_found', 'address_not_found', 'pickup_settings_missing'; 409 'idempotency_key_reused',
  *   'stale_price' (with current prices), 'amount_mismatch' { field }, 'pickup_expired',
- *   'voucher_invalid', 'out_of_stock' (with the available quantities).
+ *   'voucher_invalid_…' (unknown, used, expired, min_spend: with `reason`), 'out_of_stock' (with
+ *   `product: [{ product_code, available_quantity }]`).
  */
 export async function placeOrder(db: Db, memberCode: string, input: OrderRequest, locale: Locale, now = new Date()): Promise<ContractOrder> {
   const requestHash = orderRequestHash(input);
