@@ -10,6 +10,8 @@ import { chromiumExecutable } from './tests/e2e/browser';
  */
 const port = Number(process.env.E2E_PORT ?? 4510);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-e2e-'));
+/** The operators' token of the test server: the ops CLI journey uses it (tests/e2e/payment.spec.ts). */
+export const E2E_OPS_TOKEN = 'e2e-ops-token-0123456789abcdef';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,6 +32,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'pglite'), SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'pglite'), SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789', OPS_TOKEN: E2E_OPS_TOKEN },
   },
 });

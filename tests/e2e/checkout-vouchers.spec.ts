@@ -12,12 +12,10 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { chooseDelivery, DEMO, expectAccessible, login } from './helpers';
-import { formatAmount, formatExactPrice, formatPrice, toSen } from '../../src/domain/money';
+import { API, API_KEY, apiLogin, apiPickupOrder, auth, cartQuantity, chosenStore, fillCart, productsAt, toCheckout, type Product } from './shop-api';
+import { formatExactPrice, formatPrice } from '../../src/domain/money';
 import { orderTotals } from '../../src/domain/totals';
-import { earliestPickupDate, pickupTimeSlots } from '../../src/domain/pickup';
 
-const API = '/api/mobile_ecom/xs_api.php';
-const API_KEY = { 'x-api-key': process.env.XS_API_KEY ?? 'xs-local-dev-key' };
 /** The demo member's active voucher (seed): RM5OFF, RM 5.00 off from RM 30.00 of products. */
 const VOUCHER = 'VM000001';
 /** Where the stock tests pick their products: away from the first products other journeys buy. */
@@ -31,56 +29,6 @@ test.afterAll(async ({ request }) => {
   expect((await request.post(`${API}/clear_cart/${me.member}`, { headers: auth(me), data: [] })).status()).toBe(200);
 });
 
-type Session = { member: string; token: string };
-type Product = { code: string; name: string; priceSen: number; stock: number };
-
-async function apiLogin(request: APIRequestContext, mobile: string, password: string): Promise<Session> {
-  const res = await request.post(`${API}/customer_login`, { headers: API_KEY, data: [{ mobile, password }] });
-  expect(res.status(), await res.text()).toBe(200);
-  const json = (await res.json()) as { token: string; member_code: string };
-  return { member: json.member_code, token: json.token };
-}
-const auth = (s: Session) => ({ ...API_KEY, authorization: `Bearer ${s.token}` });
-
-/** The store the delivery modal saved (localStorage `shipping`). */
-async function chosenStore(page: Page): Promise<{ store_no: string; store_code: string }> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('shipping') ?? 'null').store);
-}
-
-/**
- * `count` products from code P{from} on (the stock tests start further down the catalogue than the
- * other journeys, whose first pick they would otherwise sell out) with at least `minStock` units at the store, price (sen) and units accepted by `fits`, in product-code order. */
-async function productsAt(request: APIRequestContext, storeNo: string, count: number, minStock: number, fits = (_priceSen: number, _stock: number) => true, from = 1): Promise<Product[]> {
-  const found: Product[] = [];
-  for (let i = from; i <= from + 60 && found.length < count; i++) {
-    const code = `P${String(i).padStart(4, '0')}`;
-    const res = await request.get(`${API}/product_detail/${code}?pickupstore=${storeNo}`, { headers: API_KEY });
-    if (!res.ok()) continue;
-    const { data } = (await res.json()) as { data: { product_name: string; final_price: string; product_quantity: number | null } };
-    const stock = data.product_quantity ?? 0;
-    const priceSen = toSen(data.final_price);
-    if (stock >= minStock && fits(priceSen, stock)) found.push({ code, name: data.product_name, priceSen, stock });
-  }
-  expect(found.length).toBe(count);
-  return found;
-}
-
-/** Empties the member's cart, then puts `lines` in it at the store (the cart API, as the cart page does). */
-async function fillCart(request: APIRequestContext, me: Session, storeNo: string, lines: { code: string; quantity: number }[]) {
-  expect((await request.post(`${API}/clear_cart/${me.member}`, { headers: auth(me), data: [] })).status()).toBe(200);
-  for (const l of lines) {
-    const res = await request.post(`${API}/add_cart/${me.member}?store=${storeNo}`, { headers: auth(me), data: [{ product_code: l.code, product_number: l.quantity }] });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-}
-
-/** The cart's quantity of a product at the store (0 when the line is gone). */
-async function cartQuantity(request: APIRequestContext, me: Session, storeNo: string, code: string): Promise<number> {
-  const res = await request.get(`${API}/get_cart/${me.member}?store=${storeNo}`, { headers: auth(me) });
-  const { data } = (await res.json()) as { data: { items: { product_code: string; product_quantity: number }[] } };
-  return data.items.find((i) => i.product_code === code)?.product_quantity ?? 0;
-}
-
 let shopperNo = 0;
 /** Another shopper buys `quantity` units of a product at the store through the shop's API (a registered member ordering a pick-up). */
 async function someoneBuys(request: APIRequestContext, store: { store_no: string }, product: Product, quantity: number) {
@@ -91,30 +39,9 @@ async function someoneBuys(request: APIRequestContext, store: { store_no: string
   });
   expect(reg.status(), await reg.text()).toBe(200);
   const other = await apiLogin(request, mobile, 'secret12');
-  const settings = ((await (await request.get(`${API}/self_pickup_min_time`, { headers: API_KEY })).json()) as { data: Parameters<typeof earliestPickupDate>[0] }).data;
-  const now = new Date();
-  const date = earliestPickupDate(settings, now)!;
-  const amountSen = product.priceSen * quantity;
-  const t = orderTotals({ subtotalSen: amountSen, deliverySen: 0 });
-  const res = await request.post(`${API}/add_order/${other.member}`, {
-    headers: auth(other),
-    data: {
-      idempotency_key: `e2e-other-${Date.now()}-${shopperNo}`, order_del_type: 'PICKUP', store: store.store_no,
-      order_amount: formatAmount(t.totalSen), order_rounding: formatAmount(t.roundingSen), order_delivery_charges: '0.00', order_voucher_amount: '0.00',
-      order_del_pickup_date: date, order_del_pickup_time: pickupTimeSlots(date, settings, now)[0],
-      product: [{ product_code: product.code, product_quantity: quantity, product_price: formatAmount(product.priceSen), product_amount: formatAmount(amountSen) }],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  await apiPickupOrder(request, other, store.store_no, [{ ...product, quantity }]);
 }
 
-/** From the cart page to the checkout with every line selected; waits for the total. */
-async function toCheckout(page: Page, prefix = '') {
-  await page.goto(`${prefix}/cart`);
-  await page.locator('a[data-checkout]').click();
-  await expect(page).toHaveURL(new RegExp(`${prefix}/checkout\\?items=`));
-  await slow(page.locator('[data-order-total]')).toContainText('RM');
-}
 
 async function noSidewaysScroll(page: Page) {
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));

@@ -62,10 +62,12 @@ export const VOUCHERS: VoucherRow[] = [
   { vcCode: 'BDAY10', vcName: { en: 'Birthday treat RM10 off', zh: '生日礼券立减RM10' }, vcImage: '/images/vouchers/BDAY10.svg', vcAmount: '10.00', vcRedeemFormula: null, minSpendSen: 3000, vcTnc: `Claim once a year in your birthday month; valid for 30 days. Minimum spend RM30. ${TNC}`, isBirthday: true },
 ];
 
-/** One active voucher (until 2027) and one that expired, for the Active and Expired/Used tabs. */
+/** Three active vouchers (until 2027) and one that expired, for the checkout picker and the Active and Expired/Used tabs. */
 export const DEMO_MEMBER_VOUCHERS: MemberVoucherRow[] = [
   { vmVoucherNo: 'VM000001', memberCode: DEMO_MEMBER.memberCode, vcCode: 'RM5OFF', vcNo: 'RM5-260630-0017', expireDate: '2027-06-30', createdAt: new Date('2026-06-30T14:02:00+08:00') },
   { vmVoucherNo: 'VM000002', memberCode: DEMO_MEMBER.memberCode, vcCode: 'PCT10', vcNo: 'P10-260105-0003', expireDate: '2026-08-31', createdAt: new Date('2026-01-05T10:15:00+08:00') },
+  { vmVoucherNo: 'VM000003', memberCode: DEMO_MEMBER.memberCode, vcCode: 'RM10OFF', vcNo: 'R10-261001-0042', expireDate: '2027-09-30', createdAt: new Date('2026-10-01T09:30:00+08:00') },
+  { vmVoucherNo: 'VM000004', memberCode: DEMO_MEMBER.memberCode, vcCode: 'RM5OFF', vcNo: 'RM5-261108-0105', expireDate: '2027-11-08', createdAt: new Date('2026-11-08T16:45:00+08:00') },
 ];
 
 function item(en: string, quantity: number) {
