@@ -22,7 +22,7 @@ import { findOrderVoucher } from './voucher';
 
 export { getOrder, listOrders } from './read';
 export { changeOrderStatus, orderHistory, type StatusChange } from './status';
-export { cancelOwnOrder, changeOwnPickupSlot, completeOwnOrderReview, getOrderWithHistory, MEMBER_CANCELLABLE, PICKUP_CHANGEABLE } from './member-changes';
+export { cancelOwnOrder, changeOwnPickupSlot, completeOwnOrderReview, getOrderWithHistory } from './member-changes';
 
 /** The add_order body as parsed by the contract (`orderInput`): amounts in RM, defaults filled in. */
 export type OrderRequest = z.output<typeof orderInput>;

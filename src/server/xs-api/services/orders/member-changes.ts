@@ -21,7 +21,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { OrderHistoryEntry, OrderWithHistory } from '../../../../lib/xs-api/contract';
-import type { OrderStatus } from '../../../../domain/orders';
+import { MEMBER_CANCELLABLE_STATUSES as MEMBER_CANCELLABLE, PICKUP_CHANGEABLE_STATUSES as PICKUP_CHANGEABLE } from '../../../../domain/order-status';
 import { formatPickupDate, formatPickupTime, isPickupExpired } from '../../../../domain/pickup';
 import { DEFAULT_LOCALE, translate } from '../../../../i18n/messages';
 import type { Db } from '../../db/client';
@@ -32,10 +32,6 @@ import { checkPickupSlot } from './fulfilment';
 import { getOrder } from './read';
 import { changeOrderStatus, orderHistory } from './status';
 
-/** Statuses a member may cancel from (spec §4 To Pay). */
-export const MEMBER_CANCELLABLE: readonly OrderStatus[] = ['Pending', 'Processing Payment'];
-/** Statuses in which a pick-up slot may still be moved: not collected, not final. */
-export const PICKUP_CHANGEABLE: readonly OrderStatus[] = ['Pending', 'Processing Payment', 'Paid', 'Ready To Pickup'];
 
 /** The order's status, type and pick-up slot, if it is `memberCode`'s. @throws ApiError 404 'order_not_found'. */
 async function ownOrder(db: Db, memberCode: string, orderRefno: string) {
