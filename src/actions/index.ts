@@ -4,5 +4,6 @@ import { cart } from '../features/cart/actions';
 import { checkout } from '../features/checkout/actions';
 import { delivery } from '../features/delivery/actions';
 import { favourites } from '../features/favourites/actions';
+import { orders } from '../features/orders/actions';
 
-export const server = { access, cart, checkout, delivery, favourites };
+export const server = { access, cart, checkout, delivery, favourites, orders };
