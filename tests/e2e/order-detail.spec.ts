@@ -2,7 +2,8 @@
  * The order detail page (spec §2 /account/orders/{orderNo}; §4 Order changes; §8 success toasts):
  * opened from the order list; pick-up time changed; printed without the site's chrome; cancelled
  * through the confirm modal (the stock comes back) and without JavaScript; the review modal of an
- * order waiting for its review; a guest sent to log in and back; someone else's order is a 404.
+ * order waiting for its review; a delivery's tracking code copied; a guest sent to log in and back;
+ * someone else's order is a 404.
  * In English on a desktop and in Arabic on a phone.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -13,6 +14,9 @@ test.describe.configure({ timeout: 120_000 });
 
 /** The demo member's seeded order waiting for its review (src/server/xs-api/db/seed/reviews.ts). */
 const WAITING = 'WEB2611150001';
+/** The demo member's seeded delivery on its way and its tracking code (src/server/xs-api/db/seed/orders.ts). */
+const DELIVERING = 'WEB2611200001';
+const TRACKING = 'MY7001234567';
 /** Products this file orders; other browser tests do not count their stock. */
 const CANDIDATES = ['P0031', 'P0032', 'P0033', 'P0034', 'P0035', 'P0036', 'P0037', 'P0038'];
 
@@ -170,6 +174,21 @@ test('the review modal of an order waiting for its review: stars and comments, t
   const first = await page.locator('section[aria-labelledby="order-items-title"] a[href^="/product/"]').first().getAttribute('href');
   await page.goto(`${first}#tab-reviews`);
   await expect(page.locator('[data-review-comment]').filter({ hasText: 'Tender, cooked it with ginger.' })).toHaveCount(1);
+});
+
+test('a delivery on its way: the tracking code is copied with a toast; it cannot be cancelled', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await login(page);
+  await chooseDelivery(page, 'PICKUP');
+  await page.goto('/account/orders?tab=to_receive');
+  await page.locator(`[data-order="${DELIVERING}"] [data-order-link]`).click();
+  await expect(page.locator('[data-detail-status]')).toHaveText('Delivering');
+  await expect(page.locator('[data-tracking-code]')).toHaveText(TRACKING);
+  await page.locator('[data-copy-tracking]').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Tracking code copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(TRACKING);
+  await expect(page.locator('[data-cancel-order], [data-change-pickup], [data-review-order], [data-pay-now-slot]')).toHaveCount(0);
+  await expectAccessible(page);
 });
 
 test.describe('in Arabic on a phone', () => {

@@ -36,6 +36,7 @@ type Open = null | 'cancel' | 'pickup' | 'review';
 
 const RATES = Array.from({ length: REVIEW_RATE_MAX - REVIEW_RATE_MIN + 1 }, (_, i) => REVIEW_RATE_MIN + i);
 
+/** The controls of one order (see the module comment); `can` decides which appear. */
 export function OrderControls({ locale, refno, can, pickupSlot, lines, cancelAction }: Props) {
   const t = bindLocale(locale);
   const [ready, setReady] = useState(false);

@@ -6,6 +6,7 @@ import { getCompanyContact } from '../services/company';
 import { cancelOwnOrder, changeOwnPickupSlot, completeOwnOrderReview, getOrderWithHistory, listOrders, placeOrder } from '../services/orders';
 import { translate } from '../../../i18n/messages';
 
+/** Registers the order operations on the API app; the member is the session's (checked by `serve`). */
 export function orderRoutes(app: Hono<ApiEnv>) {
   serve(app, op.add_order, async ({ db, member, body, locale }) => {
     const data = await placeOrder(db, member!, body, locale);
