@@ -1,7 +1,7 @@
 /**
  * Per-request set-up (DESIGN): the locale from the URL (/zh/…, /ar/… rewritten onto the one set of
  * pages; an Action call takes its calling page's), the login cookie, form posts to Actions, and the
- * guards of spec §6: account pages need a live session (else /), /login and /register only when
+ * guards of spec §6: account pages need a live session (else /; an order's page: /login and back), /login and /register only when
  * logged out, the shopping flow needs login.
  */
 import { defineMiddleware } from 'astro:middleware';
@@ -61,7 +61,9 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   const isAccount = path === '/account' || path.startsWith('/account/');
   if (isAccount || MEMBER_FLOW.has(path)) {
     if (!(await ctx.locals.profile())) {
-      const target = isAccount ? '/' : `/login?redirect=${encodeURIComponent(localizePath(locale, path) + ctx.url.search)}`;
+      // An order's own page (a link from a notification or a message) sends a guest to log in and back.
+      const toLogin = !isAccount || path.startsWith('/account/orders/');
+      const target = toLogin ? `/login?redirect=${encodeURIComponent(localizePath(locale, path) + ctx.url.search)}` : '/';
       return ctx.redirect(localizePath(locale, target), 302);
     }
   } else if (GUEST_ONLY.has(path) && session && (await ctx.locals.profile())) {

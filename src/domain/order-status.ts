@@ -84,3 +84,35 @@ export function nextOrderStatuses(from: OrderStatus, actor: OrderActor, type: De
 export function isFinalOrderStatus(status: OrderStatus): boolean {
   return FINAL_ORDER_STATUSES.includes(status);
 }
+
+/** Statuses from which the member may cancel: To Pay (spec §4 Order tab grouping, Order changes). */
+export const MEMBER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ['Pending', 'Processing Payment'];
+
+/** Statuses in which the pick-up slot of a pick-up order may still move: not collected, not final. */
+export const PICKUP_CHANGEABLE_STATUSES: readonly OrderStatus[] = ['Pending', 'Processing Payment', 'Paid', 'Ready To Pickup'];
+
+/** What the member may do with an order now (spec §2 order detail, §4 Order changes, Pay Now). */
+export type MemberOrderActions = {
+  /** Cancel (only while To Pay). */
+  cancel: boolean;
+  /** Pay Now: the order waits for its payment (To Pay: Pending, or Processing Payment to try again). */
+  payNow: boolean;
+  /** Move the pick-up slot (pick-up orders, `PICKUP_CHANGEABLE_STATUSES`). */
+  changePickup: boolean;
+  /** Review the products and close the review step (Waiting Comment). */
+  review: boolean;
+};
+
+/**
+ * The member's possible changes for an order in `status` of `type`. Unknown statuses allow nothing.
+ * Example: ('Paid', 'PICKUP') → { cancel: false, payNow: false, changePickup: true, review: false }.
+ */
+export function memberOrderActions(status: string, type: DeliveryType): MemberOrderActions {
+  const is = (list: readonly OrderStatus[]) => (list as readonly string[]).includes(status);
+  return {
+    cancel: is(MEMBER_CANCELLABLE_STATUSES),
+    payNow: is(MEMBER_CANCELLABLE_STATUSES),
+    changePickup: type === 'PICKUP' && is(PICKUP_CHANGEABLE_STATUSES),
+    review: status === 'Waiting Comment',
+  };
+}

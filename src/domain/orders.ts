@@ -33,11 +33,6 @@ export function parseOrderTab(value: string | null | undefined): OrderTabKey | n
   return ORDER_TABS.find((tab) => tab.key === value)?.key ?? null;
 }
 
-/** The tab an order in `status` is under ('Processing Payment' → 'to_pay'); null for Completed, Cancelled or unknown. */
-export function orderTabOf(status: string): OrderTabKey | null {
-  return ORDER_TABS.find((tab) => (tab.statuses as readonly string[]).includes(status))?.key ?? null;
-}
-
 /** Orders the account area lists at once, newest first (spec §7 order_listing `limit` "0,50"). */
 export const ORDER_LIST_LIMIT = 50;
 

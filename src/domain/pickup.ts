@@ -25,6 +25,7 @@ import {
   isTimeString,
   minutesOfDay,
   shopDate,
+  shopTime,
   shopInstant,
   timeOfMinutes,
   weekdayOf,
@@ -214,4 +215,12 @@ export function formatPickupTime(timeHHmm: string): string {
   const h24 = Math.floor(minutes / 60);
   const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
   return `${String(h12).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')} ${h24 < 12 ? 'am' : 'pm'}`;
+}
+
+/**
+ * Display an instant in the shop's time (Malaysia, UTC+8) as 'DD/MM/YYYY hh:mm a' (spec §9):
+ * 2026-11-22T10:30:00Z → '22/11/2026 06:30 pm'. For order history and payment deadlines.
+ */
+export function formatShopDateTime(at: Date): string {
+  return `${formatPickupDate(shopDate(at))} ${formatPickupTime(shopTime(at))}`;
 }

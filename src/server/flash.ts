@@ -17,7 +17,11 @@ export type Flash =
   /** /forgot-password after a request: 'Your password reset link will be sent by SMS within 60 seconds.' */
   | 'password_reset_link_sent'
   /** /resend-verification after a request: the code will be sent if the number is a member's. */
-  | 'verification_code_sent';
+  | 'verification_code_sent'
+  /** The order detail page after the member's change (spec §8 success toasts for order cancel and update). */
+  | 'order_cancelled'
+  | 'order_pickup_updated'
+  | 'order_reviewed';
 
 /** Sets the flash for the next page (60 s at most). */
 export function setFlash(cookies: AstroCookies, flash: Flash): void {

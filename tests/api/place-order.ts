@@ -1,6 +1,6 @@
 /**
  * Places a store pick-up order through the API (as tests/api/orders.test.ts does), for tests that
- * need a purchase first: reviews need one (spec §7 add_review).
+ * need a purchase first: reviews need one (spec §7 add_review), received (`receivePickupOrder`).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Harness } from './harness';
@@ -8,6 +8,7 @@ import { products, stores, storeStock } from '../../src/server/xs-api/db/schema'
 import { formatAmount } from '../../src/domain/money';
 import { orderTotals } from '../../src/domain/totals';
 import { earliestPickupDate, pickupTimeSlots } from '../../src/domain/pickup';
+import { changeOrderStatus } from '../../src/server/xs-api/services/orders';
 
 let n = 0;
 
@@ -41,4 +42,14 @@ export async function placePickupOrder(h: Harness, token: string, member: string
   });
   if (r.status !== 200) throw new Error(`order refused: ${JSON.stringify(r.json)}`);
   return r.json.order_refno as string;
+}
+
+/**
+ * Moves a Pending pick-up order to Waiting Comment as its life would (src/domain/order-status.ts):
+ * paid (the system confirms it), ready at the store and collected (staff). Reviews need it there.
+ */
+export async function receivePickupOrder(h: Harness, refno: string): Promise<void> {
+  await changeOrderStatus(h.db, { orderRefno: refno, from: 'Pending', to: 'Paid', actor: 'system', reason: 'test: paid' });
+  await changeOrderStatus(h.db, { orderRefno: refno, from: 'Paid', to: 'Ready To Pickup', actor: 'operator' });
+  await changeOrderStatus(h.db, { orderRefno: refno, from: 'Ready To Pickup', to: 'Waiting Comment', actor: 'operator', reason: 'collected' });
 }

@@ -1,13 +1,13 @@
 /**
  * Reviews (spec §3 Review, §7 get_review / add_review): public listing newest first with the
- * average out of 5.0; a member reviews only what they bought, once per order; comments are stored
- * exactly as written (rendered as text by the shop).
+ * average out of 5.0; a member reviews only what they bought and received (the order reached
+ * Waiting Comment), once per order; comments are stored exactly as written (rendered as text by the shop).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { createHarness, DEMO_MEMBER, type Harness } from './harness';
-import { placePickupOrder } from './place-order';
-import { customers, orders } from '../../src/server/xs-api/db/schema';
+import { placePickupOrder, receivePickupOrder } from './place-order';
+import { customers } from '../../src/server/xs-api/db/schema';
+import { changeOrderStatus } from '../../src/server/xs-api/services/orders';
 import { REVIEWED_PRODUCT } from '../../src/server/xs-api/db/seed';
 
 let h: Harness;
@@ -91,8 +91,24 @@ describe('add_review', () => {
     expect((await h.call(`add_review/${M}`, { token, body: review({ product_code: 'NOPE' }) })).status).toBe(404);
   });
 
+  it('refuses a product of an order not received yet (before Waiting Comment), in the member\'s language', async () => {
+    const refno = await placePickupOrder(h, token, M, ['P0007']);
+    for (const [from, to, actor] of [[null, null, null], ['Pending', 'Paid', 'system'], ['Paid', 'Ready To Pickup', 'operator']] as const) {
+      if (from) await changeOrderStatus(h.db, { orderRefno: refno, from, to, actor });
+      const r = await h.call(`add_review/${M}`, { token, body: review({ product_code: 'P0007' }) });
+      expect([r.status, r.json.Status, r.json.Error]).toEqual([403, 0, 'You can review this product once your order has been received.']);
+    }
+    const ar = await h.call(`add_review/${M}`, { token, body: review({ product_code: 'P0007', order_refno: refno }), headers: { 'accept-language': 'ar' } });
+    expect([ar.status, ar.json.Error]).toEqual([403, 'يمكنك تقييم هذا المنتج بعد استلام طلبك.']);
+    expect((await h.call(`get_review/P0007`)).json.review_count).toBe(0);
+    await changeOrderStatus(h.db, { orderRefno: refno, from: 'Ready To Pickup', to: 'Waiting Comment', actor: 'operator' });
+    const ok = await h.call(`add_review/${M}`, { token, body: review({ product_code: 'P0007' }) });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+  });
+
   it('accepts a bought product once per order, storing the comment as written', async () => {
     const refno = await placePickupOrder(h, token, M, [FRESH]);
+    await receivePickupOrder(h, refno);
     const comment = '<script>alert("x")</script> Tender & juicy';
     const r = await h.call(`add_review/${M}`, { token, body: review({ review_rate: 5, review_comment: comment }) });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
@@ -105,8 +121,10 @@ describe('add_review', () => {
     expect(again.status).toBe(409);
     expect(again.json.Error).toBe('You have already reviewed this product for this order.');
     expect((await h.call(`add_review/${M}`, { token, body: review() })).status).toBe(409);
-    // A second order of the same product may be reviewed too.
-    await placePickupOrder(h, token, M, [FRESH]);
+    // A second order of the same product may be reviewed too, once received.
+    const second0 = await placePickupOrder(h, token, M, [FRESH]);
+    expect((await h.call(`add_review/${M}`, { token, body: review() })).status).toBe(409);
+    await receivePickupOrder(h, second0);
     const second = await h.call(`add_review/${M}`, { token, body: review({ review_rate: 0, review_comment: '' }) });
     expect(second.status, JSON.stringify(second.json)).toBe(200);
     expect((await h.call(`get_review/${FRESH}`)).json).toMatchObject({ review_count: 2, review_average: 2.5 });
@@ -115,7 +133,7 @@ describe('add_review', () => {
   it('does not count a cancelled order, nor someone else’s order number', async () => {
     const code = 'P0006';
     const refno = await placePickupOrder(h, token, M, [code]);
-    await h.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.orderRefno, refno));
+    await changeOrderStatus(h.db, { orderRefno: refno, from: 'Pending', to: 'Cancelled', actor: 'member', memberCode: M });
     expect((await h.call(`add_review/${M}`, { token, body: review({ product_code: code }) })).status).toBe(403);
     // Order WEB2610050001 is another shopper's (seeded), with the reviewed product in it.
     const foreign = await h.call(`add_review/${M}`, { token, body: review({ product_code: 'P0011', order_refno: 'WEB2610050001' }) });

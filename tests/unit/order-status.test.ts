@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus } from '../../src/domain/orders';
-import { FINAL_ORDER_STATUSES, isFinalOrderStatus, nextOrderStatuses, ORDER_ACTORS, orderTransition, type OrderActor } from '../../src/domain/order-status';
+import {
+  FINAL_ORDER_STATUSES, isFinalOrderStatus, MEMBER_CANCELLABLE_STATUSES, memberOrderActions, nextOrderStatuses, ORDER_ACTORS, orderTransition, PICKUP_CHANGEABLE_STATUSES, type OrderActor,
+} from '../../src/domain/order-status';
 
 type Type = 'DELIVERY' | 'PICKUP';
 const P = 'Pending', PP = 'Processing Payment', PAID = 'Paid', DEL = 'Delivering', RTP = 'Ready To Pickup', WC = 'Waiting Comment', DONE = 'Completed', X = 'Cancelled';
@@ -80,5 +82,22 @@ describe('nextOrderStatuses and the final states', () => {
       path.slice(1).every((to, i) => orderTransition(path[i]!, to, actors[i]!, type).ok);
     expect(walk('PICKUP', [P, PP, PAID, RTP, WC, DONE], ['member', 'provider', 'operator', 'operator', 'member'])).toBe(true);
     expect(walk('DELIVERY', [P, PAID, DEL, WC, DONE], ['provider', 'operator', 'operator', 'member'])).toBe(true);
+  });
+});
+
+describe('memberOrderActions (what the order detail page offers)', () => {
+  it('offers cancel and Pay Now only while To Pay, the pick-up change until collected, the review at Waiting Comment', () => {
+    const seen = Object.fromEntries(ORDER_STATUSES.map((s) => [s, memberOrderActions(s, 'PICKUP')]));
+    expect(ORDER_STATUSES.filter((s) => seen[s]!.cancel)).toEqual([P, PP]);
+    expect(ORDER_STATUSES.filter((s) => seen[s]!.payNow)).toEqual([P, PP]);
+    expect(ORDER_STATUSES.filter((s) => seen[s]!.changePickup)).toEqual([P, PP, PAID, RTP]);
+    expect(ORDER_STATUSES.filter((s) => seen[s]!.review)).toEqual([WC]);
+    for (const s of ORDER_STATUSES) expect(memberOrderActions(s, 'DELIVERY').changePickup).toBe(false);
+    expect(memberOrderActions('Refunded', 'PICKUP')).toEqual({ cancel: false, payNow: false, changePickup: false, review: false });
+  });
+
+  it('offers the member only cancels the table allows them', () => {
+    for (const s of MEMBER_CANCELLABLE_STATUSES) expect(orderTransition(s, X, 'member', 'PICKUP').ok).toBe(true);
+    for (const s of PICKUP_CHANGEABLE_STATUSES) expect(isFinalOrderStatus(s)).toBe(false);
   });
 });

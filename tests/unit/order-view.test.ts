@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { Order } from '../../src/lib/xs-api/contract';
 import { toOrderView } from '../../src/features/orders/view';
+import { toBillCompanyView, toOrderDetailView } from '../../src/features/orders/detail-view';
 import { ORDER_LIST_LIMIT, ORDER_TABS, parseOrderTab } from '../../src/domain/orders';
 import { formatLimit } from '../../src/domain/product-list';
 
@@ -17,7 +18,7 @@ const base: Order = {
   order_del_postcode: '47300', order_del_city: 'Petaling Jaya', order_del_state: 'Selangor', order_del_country: 'Malaysia',
   order_del_pickup_store_code: null, order_del_pickup_store_name: null, order_del_pickup_store_phone: null,
   order_del_pickup_date: null, order_del_pickup_time: null, distance_km: 4.2,
-  order_voucher_code: 'RM5', order_voucher_no: 'V1', order_voucher_name: 'RM5 off', created_at: '2026-11-22T02:00:00Z',
+  order_voucher_code: 'RM5', order_voucher_no: 'V1', order_voucher_name: 'RM5 off', tracking_code: null, created_at: '2026-11-22T02:00:00Z',
 };
 
 describe('toOrderView', () => {
@@ -49,6 +50,40 @@ describe('toOrderView', () => {
     expect(v.statusKey).toBeNull();
     expect(v.status).toBe('Refunded');
     expect(v.dateLabel).toBe('22-11-2026');
+  });
+});
+
+describe('toOrderDetailView (the order detail page)', () => {
+  it('adds the history in Malaysian time, the tracking code of a delivery and what the member may do', () => {
+    const v = toOrderDetailView({
+      ...base, order_status: 'Delivering', tracking_code: 'MY123',
+      history: [
+        { from: 'Pending', to: 'Paid', actor: 'provider', at: '2026-11-22T03:05:00.000Z' },
+        { from: 'Paid', to: 'Delivering', actor: 'operator', at: '2026-11-22T16:30:00.000Z' },
+      ],
+    });
+    expect(v.placedAtLabel).toBe('22/11/2026 10:00 am');
+    expect(v.history).toEqual([
+      { to: 'Paid', toKey: 'status_paid', actorKey: 'order_actor_provider', at: '2026-11-22T03:05:00.000Z', atLabel: '22/11/2026 11:05 am' },
+      { to: 'Delivering', toKey: 'status_delivering', actorKey: 'order_actor_operator', at: '2026-11-22T16:30:00.000Z', atLabel: '23/11/2026 12:30 am' },
+    ]);
+    expect(v.trackingCode).toBe('MY123');
+    expect(v.pickupSlot).toBeNull();
+    expect(v.can).toEqual({ cancel: false, payNow: false, changePickup: false, review: false });
+    expect(v.totalSen).toBe(3385);
+  });
+
+  it('keeps the stored pick-up slot for the change modal and allows cancel and Pay Now while To Pay', () => {
+    const v = toOrderDetailView({ ...base, order_del_type: 'PICKUP', tracking_code: 'IGNORED', order_del_pickup_date: '2026-11-23', order_del_pickup_time: '14:30', history: [] });
+    expect(v.pickupSlot).toEqual({ date: '2026-11-23', time: '14:30' });
+    expect(v.trackingCode).toBeNull();
+    expect(v.can).toEqual({ cancel: true, payNow: true, changePickup: true, review: false });
+    expect(toOrderDetailView({ ...base, order_status: 'Waiting Comment', history: [] }).can.review).toBe(true);
+  });
+
+  it('prints the company block without empty address lines', () => {
+    expect(toBillCompanyView({ company_name: 'XS', company_address1: 'Lot 1', company_address2: '', company_email: 'a@b.my', company_tel: '03-1' }))
+      .toEqual({ name: 'XS', address: ['Lot 1'], email: 'a@b.my', tel: '03-1' });
   });
 });
 

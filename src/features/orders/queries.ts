@@ -7,9 +7,11 @@ import { XsApiError } from '../../lib/xs-api/client';
 import { formatLimit } from '../../domain/product-list';
 import { ORDER_LIST_LIMIT, ORDER_TABS, parseOrderTab, type OrderTabKey } from '../../domain/orders';
 import { memberApi, type FeatureContext } from '../shared/api';
+import { toBillCompanyView, toOrderDetailView, type BillCompanyView, type OrderDetailView } from './detail-view';
 import { toOrderView, type OrderView } from './view';
 
 export type { OrderLineView, OrderView, PickupView } from './view';
+export type { BillCompanyView, OrderDetailView, OrderHistoryView } from './detail-view';
 
 /**
  * The member's order `refno` ('WEB2611220001'), or null when there is none by that number (empty,
@@ -23,6 +25,27 @@ export async function getOrder(ctx: FeatureContext, refno: string): Promise<Orde
     return toOrderView(data);
   } catch (err) {
     if (err instanceof XsApiError && err.status >= 400 && err.status < 500) return null;
+    throw err;
+  }
+}
+
+/** The order detail page's data: the order with its history and the bill's company header. */
+export type OrderDetailPage = { order: OrderDetailView; company: BillCompanyView };
+
+/**
+ * The member's order `refno` for the order detail page (spec §2 /account/orders/{orderNo}), read
+ * from print_customer_bill (spec §7), so the page and its print show the same bill: the order,
+ * its status history, what the member may do now, and the company header. Null when the member
+ * has no such order (empty, unknown, or another member's: the API answers 404).
+ * @throws XsApiError on a transport fault, a server error (5xx), or 401 (no live session).
+ */
+export async function getOrderDetail(ctx: FeatureContext, refno: string): Promise<OrderDetailPage | null> {
+  if (!refno) return null;
+  try {
+    const { data } = await memberApi(ctx).call('print_customer_bill', { params: { id: refno } });
+    return { order: toOrderDetailView(data.order), company: toBillCompanyView(data.company) };
+  } catch (err) {
+    if (err instanceof XsApiError && (err.status === 404 || err.status === 400 || err.status === 403)) return null;
     throw err;
   }
 }

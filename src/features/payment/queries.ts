@@ -3,21 +3,20 @@
  * Pure: the deadline comes from the order's placing time and the configured window.
  */
 import { paymentDeadline } from '../../domain/payment-window';
-import { formatPickupDate, formatPickupTime } from '../../domain/pickup';
-import { orderTabOf } from '../../domain/orders';
-import { shopDate, shopTime } from '../../domain/shop-time';
+import { formatShopDateTime } from '../../domain/pickup';
+import { memberOrderActions } from '../../domain/order-status';
 import { config } from '../../server/config';
 import type { OrderView } from '../orders/view';
 
-/** What the Pay Now box shows: whether to offer it, and the deadline as shown ('06:30 PM 22/11/2026', Malaysian time). */
+/** What the Pay Now box shows: whether to offer it, and the deadline as shown ('22/11/2026 06:30 pm', Malaysian time). */
 export type PayNowView = { payable: boolean; deadlineLabel: string };
 
 /**
- * Pay Now is offered while the order is To Pay (spec §4 Order tab grouping) with something to pay;
+ * Pay Now is offered while the member may pay the order (`memberOrderActions`: To Pay) with something to pay;
  * the deadline is the order's placing time plus the payment window (minutes).
  */
-export function payNowView(order: Pick<OrderView, 'status' | 'totalSen' | 'placedAt'>, now = new Date()): PayNowView {
+export function payNowView(order: Pick<OrderView, 'status' | 'type' | 'totalSen' | 'placedAt'>, now = new Date()): PayNowView {
   const deadline = paymentDeadline(new Date(order.placedAt), config.paymentWindowMinutes);
-  const payable = orderTabOf(order.status) === 'to_pay' && order.totalSen > 0 && deadline > now;
-  return { payable, deadlineLabel: `${formatPickupTime(shopTime(deadline))} ${formatPickupDate(shopDate(deadline))}` };
+  const payable = memberOrderActions(order.status, order.type).payNow && order.totalSen > 0 && deadline > now;
+  return { payable, deadlineLabel: formatShopDateTime(deadline) };
 }

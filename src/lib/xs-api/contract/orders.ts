@@ -1,7 +1,10 @@
 /** Order operations (spec §7 Checkout, orders and payment; §3 Order). */
 import { z } from 'zod';
 import { BILL_PLATFORM, ORDER_ACTION } from '../../../domain/constants';
+import { ORDER_ACTORS } from '../../../domain/order-status';
+import { ORDER_STATUSES } from '../../../domain/orders';
 import { remarkSchema } from '../../../domain/validation';
+import { companyContactShape } from './content';
 import { amount, amountInput, defineOperation, statusOk } from './operation';
 
 const ADDRESS_FIELDS = ['person', 'phone', 'address1', 'address2', 'postcode', 'city', 'state', 'country'] as const;
@@ -81,6 +84,8 @@ export const order = z.object({
   order_voucher_code: z.string().nullable(),
   order_voucher_no: z.string().nullable(),
   order_voucher_name: z.string().nullable(),
+  /** The carrier's tracking code of a delivery order once it is shipped; null until then (and for pick-ups). */
+  tracking_code: z.string().nullable(),
   created_at: z.string(),
 });
 export type Order = z.infer<typeof order>;
@@ -109,11 +114,84 @@ export const orderListing = defineOperation({
   response: z.object({ Status: statusOk, data: z.array(order), total: z.number().int() }),
 });
 
+
+/**
+ * One change in an order's status history, oldest first (order_events): from and to (spec §3
+ * statuses plus Completed and Cancelled), who made it (`member`, `provider`, `operator`, `system`)
+ * and when (ISO 8601). The free-text reason of the event is staff's note and never shown to members.
+ */
+export const orderHistoryEntry = z.object({
+  from: z.enum(ORDER_STATUSES),
+  to: z.enum(ORDER_STATUSES),
+  actor: z.enum(ORDER_ACTORS),
+  at: z.string(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntry>;
+
+/** An order as order_detail and print_customer_bill answer it: the order, its status history and its tracking code. */
+export const orderWithHistory = order.extend({ history: z.array(orderHistoryEntry) });
+export type OrderWithHistory = z.infer<typeof orderWithHistory>;
+
 export const orderDetail = defineOperation({
   name: 'order_detail',
   method: 'GET',
   path: 'order_detail/:member/:orderId',
   member: 'required',
-  summary: 'One order of the member.',
-  response: z.object({ Status: statusOk, data: order }),
+  summary: "One order of the member, with its status history (who changed it and when; staff's notes are not included). 404 for an unknown order or another member's.",
+  response: z.object({ Status: statusOk, data: orderWithHistory }),
+});
+
+/** The body of the member's order changes: the order's reference number. */
+export const orderRefInput = z.object({ order_refno: z.string().trim().min(1).max(30) });
+
+/** The answer of a status change: the order and the status it now has. */
+const statusChanged = z.object({ Status: statusOk, order_refno: z.string(), order_status: z.enum(ORDER_STATUSES) });
+
+export const updateOrderStatusCancelled = defineOperation({
+  name: 'update_order_status_cancelled',
+  method: 'POST',
+  path: 'update_order_status_cancelled/:member',
+  member: 'required',
+  summary:
+    'The member cancels their own order while it is To Pay (Pending or Processing Payment): its stock returns to the outlet and its voucher is freed. 404 for an unknown order or another member\'s; 409 once it can no longer be cancelled (paid, or changed in the meantime).',
+  body: orderRefInput,
+  response: statusChanged,
+});
+
+export const updateOrderStatusComment = defineOperation({
+  name: 'update_order_status_comment',
+  method: 'POST',
+  path: 'update_order_status_comment/:member',
+  member: 'required',
+  summary:
+    'The member closes the review step of their order (after add_review for its products): Waiting Comment → Completed. 404 for an unknown order or another member\'s; 409 when the order is not Waiting Comment.',
+  body: orderRefInput,
+  response: statusChanged,
+});
+
+export const updatePickupDatetime = defineOperation({
+  name: 'update_pickup_datetime',
+  method: 'POST',
+  path: 'update_pickup_datetime/:member',
+  member: 'required',
+  summary:
+    "The member moves the pick-up slot of their pick-up order not yet collected (Pending, Processing Payment, Paid, Ready To Pickup). The new date (YYYY-MM-DD) and time (HH:mm, Malaysian time) follow the same pick-up rules as add_order (lead days, 6 months ahead, open weekdays, opening hours): 409 otherwise, with 'This order pickup date expired…' when the order's current slot has passed too. 404 for an unknown order or another member's; 409 for a delivery order or one already collected, cancelled or completed.",
+  body: orderRefInput.extend({
+    order_del_pickup_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date as YYYY-MM-DD'),
+    order_del_pickup_time: z.string().regex(/^\d{2}:\d{2}$/, 'time as HH:mm'),
+  }),
+  response: z.object({ Status: statusOk, data: orderWithHistory }),
+});
+
+/** The company block printed at the top of a customer bill (company_contact plus the shop's name). */
+export const billCompany = companyContactShape.extend({ company_name: z.string() });
+
+export const printCustomerBill = defineOperation({
+  name: 'print_customer_bill',
+  method: 'GET',
+  path: 'print_customer_bill/:member/:id',
+  member: 'required',
+  summary:
+    "One order of the member as a printable bill: the order as order_detail answers it, and the company header (name, address, email, telephone). 404 for an unknown order or another member's.",
+  response: z.object({ Status: statusOk, data: z.object({ company: billCompany, order: orderWithHistory }) }),
 });

@@ -45,7 +45,7 @@ export const reviewInput = z.object({
   product_code: z.string().min(1).max(30),
   review_rate: z.number().int().min(REVIEW_RATE_MIN).max(REVIEW_RATE_MAX),
   review_comment: z.string().trim().max(REVIEW_COMMENT_MAX_LENGTH).default(''),
-  /** The order the product was bought in; without it, the newest of the member's orders with it not yet reviewed. */
+  /** The order the product was bought in; without it, the newest of the member's received orders with it not yet reviewed. */
   order_refno: z.string().min(1).max(30).optional(),
 });
 
@@ -55,7 +55,7 @@ export const addReview = defineOperation({
   path: 'add_review/:member',
   member: 'required',
   summary:
-    'Review a product the member bought (an order of theirs with it, not Cancelled): a one-item array. One review per member, product and order: 403 when not bought, 409 when already reviewed.',
+    'Review a product the member bought and received (an order of theirs with it that reached Waiting Comment, or Completed): a one-item array. One review per member, product and order: 403 when not bought, or when the order has not been received yet; 409 when already reviewed.',
   body: z.array(reviewInput).length(1, 'send exactly one review'),
   response: z.object({ Status: statusOk, data: review }),
 });

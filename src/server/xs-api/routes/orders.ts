@@ -1,9 +1,12 @@
-/** Routes of spec §7 Checkout and orders. */
+/** Routes of spec §7 Checkout and orders (add_order, order_listing, order_detail, the member's order changes) and print_customer_bill. */
 import type { Hono } from 'hono';
 import { operations as op } from '../../../lib/xs-api/contract';
 import { serve, type ApiEnv } from '../http';
-import { getOrder, listOrders, placeOrder } from '../services/orders';
+import { getCompanyContact } from '../services/company';
+import { cancelOwnOrder, changeOwnPickupSlot, completeOwnOrderReview, getOrderWithHistory, listOrders, placeOrder } from '../services/orders';
+import { translate } from '../../../i18n/messages';
 
+/** Registers the order operations on the API app; the member is the session's (checked by `serve`). */
 export function orderRoutes(app: Hono<ApiEnv>) {
   serve(app, op.add_order, async ({ db, member, body, locale }) => {
     const data = await placeOrder(db, member!, body, locale);
@@ -11,5 +14,12 @@ export function orderRoutes(app: Hono<ApiEnv>) {
   });
   serve(app, op.order_listing, async ({ db, member, query }) =>
     listOrders(db, member!, query.status ? query.status.split(',').map((s) => s.trim()).filter(Boolean) : [], query.limit));
-  serve(app, op.order_detail, async ({ db, member, params }) => ({ data: await getOrder(db, member!, params.orderId!) }));
+  serve(app, op.order_detail, async ({ db, member, params }) => ({ data: await getOrderWithHistory(db, member!, params.orderId!) }));
+  serve(app, op.update_order_status_cancelled, async ({ db, member, body }) => cancelOwnOrder(db, member!, body.order_refno));
+  serve(app, op.update_order_status_comment, async ({ db, member, body }) => completeOwnOrderReview(db, member!, body.order_refno));
+  serve(app, op.update_pickup_datetime, async ({ db, member, body }) => ({ data: await changeOwnPickupSlot(db, member!, body) }));
+  serve(app, op.print_customer_bill, async ({ db, member, params, locale }) => {
+    const [order, contact] = await Promise.all([getOrderWithHistory(db, member!, params.id!), getCompanyContact(db)]);
+    return { data: { company: { company_name: translate(locale, 'site_name'), ...contact }, order } };
+  });
 }

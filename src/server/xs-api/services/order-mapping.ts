@@ -66,6 +66,7 @@ export function toContractOrder(o: Order, items: OrderItem[]): ContractOrder {
     order_voucher_code: o.voucherCode,
     order_voucher_no: o.voucherNo,
     order_voucher_name: o.voucherName,
+    tracking_code: o.trackingCode,
     created_at: o.createdAt.toISOString(),
   };
 }

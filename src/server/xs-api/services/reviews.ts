@@ -1,11 +1,13 @@
 /**
  * Product reviews (spec §3 Review, §7 get_review / add_review). A member may review a product they
- * bought — an order of theirs containing it that is not Cancelled — once per order. Comments are
- * stored exactly as written; every client renders them as text.
+ * bought and received — an order of theirs containing it that has reached Waiting Comment (or was
+ * Completed after it; `REVIEWABLE_STATUSES`) — once per order. Comments are stored exactly as
+ * written; every client renders them as text.
  */
 import { and, count, desc, eq, exists, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Review, reviewInput } from '../../../lib/xs-api/contract';
+import type { OrderStatus } from '../../../domain/orders';
 import { maskMemberName, ratingSummary } from '../../../domain/reviews';
 import { parseLimit } from '../../../domain/product-list';
 import type { Db } from '../db/client';
@@ -13,6 +15,9 @@ import { customers, orderItems, orders, products, reviews } from '../db/schema';
 import { ApiError } from '../errors';
 
 type ReviewInput = z.output<typeof reviewInput>;
+
+/** Statuses of an order whose products may be reviewed: received (Waiting Comment) or Completed after it (spec §3, ADR 9). */
+export const REVIEWABLE_STATUSES: readonly OrderStatus[] = ['Waiting Comment', 'Completed'];
 
 /** The columns of a review as shown: the review and its writer's names and picture. */
 const reviewColumns = {
@@ -80,17 +85,20 @@ export async function listReviews(db: Db, code: string, limit: string) {
 }
 
 /**
- * add_review: stores the review of a product the member bought. The order is `order_refno` when
- * given, else the member's newest order containing the product that they have not reviewed it for.
- * The candidate orders are locked while checking, so two submits cannot both pass.
- * @throws ApiError 404 'product_not_found'; 403 'review_not_purchased' (no order of theirs with the
- *   product that is not Cancelled, or `order_refno` is not such an order); 409 'review_already'.
+ * add_review: stores the review of a product the member bought and received. The order is
+ * `order_refno` when given, else the member's newest received order (Waiting Comment or Completed)
+ * containing the product that they have not reviewed it for. The candidate orders are locked
+ * while checking, so two submits cannot both pass.
+ * @throws ApiError 404 'product_not_found'; 403 'review_order_not_received' (an order of theirs
+ *   with the product exists but has not reached Waiting Comment yet); 403 'review_not_purchased'
+ *   (no order of theirs with the product that is not Cancelled, or `order_refno` is not such an
+ *   order); 409 'review_already'.
  */
 export async function addReview(db: Db, memberCode: string, input: ReviewInput): Promise<Review> {
   await requireProduct(db, input.product_code);
   const id = await db.transaction(async (tx) => {
     const bought = await tx
-      .select({ refno: orders.orderRefno })
+      .select({ refno: orders.orderRefno, status: orders.status })
       .from(orders)
       .where(
         and(
@@ -105,7 +113,9 @@ export async function addReview(db: Db, memberCode: string, input: ReviewInput):
       .orderBy(desc(orders.createdAt), desc(orders.orderRefno))
       .for('update');
     if (bought.length === 0) throw new ApiError(403, 'review_not_purchased');
-    const refnos = bought.map((b) => b.refno);
+    const received = bought.filter((b) => REVIEWABLE_STATUSES.includes(b.status));
+    if (received.length === 0) throw new ApiError(403, 'review_order_not_received');
+    const refnos = received.map((b) => b.refno);
     const done = await tx
       .select({ refno: reviews.orderRefno })
       .from(reviews)

@@ -24,14 +24,16 @@ import {
   VOUCHERS,
 } from './member.ts';
 import { DELIVERY_RATES, PICKUP_SETTINGS } from './pickup.ts';
-import { DEMO_ORDER_ITEMS, DEMO_ORDERS, DEMO_REVIEWERS, DEMO_REVIEWS } from './reviews.ts';
+import { DEMO_ORDER_EVENTS, DEMO_ORDER_ITEMS, DEMO_ORDERS, DEMO_REVIEWERS, DEMO_REVIEWS } from './reviews.ts';
+import { DEMO_DELIVERY_ORDER_EVENTS, DEMO_DELIVERY_ORDER_ITEMS, DEMO_DELIVERY_ORDERS } from './orders.ts';
 import { STATES } from './states.ts';
 import { STOCK } from './stock.ts';
 import { STORES } from './stores.ts';
 
 export { DEMO_MEMBER } from './member.ts';
 export { GALLERY_PRODUCT } from './catalogue.ts';
-export { REVIEWED_PRODUCT } from './reviews.ts';
+export { DEMO_WAITING_COMMENT_ORDER, REVIEWED_PRODUCT } from './reviews.ts';
+export { DEMO_DELIVERING_ORDER, DEMO_TRACKING_CODE } from './orders.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works with the PGlite and postgres-js drivers
 type SeedDb = PgDatabase<any, typeof schema>;
@@ -131,7 +133,12 @@ export async function seed(db: SeedDb, options: { now?: Date } = {}): Promise<vo
     await insertMissing(t, s.customers, DEMO_REVIEWERS);
     await insertMissing(t, s.orders, DEMO_ORDERS);
     await insertMissing(t, s.orderItems, DEMO_ORDER_ITEMS);
+    // The demo member's delivery on its way (tracking code), after the orders above.
+    await insertMissing(t, s.orders, DEMO_DELIVERY_ORDERS);
+    await insertMissing(t, s.orderItems, DEMO_DELIVERY_ORDER_ITEMS);
     await syncSerial(t, 'order_items', 'id');
+    await insertMissing(t, s.orderEvents, [...DEMO_ORDER_EVENTS, ...DEMO_DELIVERY_ORDER_EVENTS]);
+    await syncSerial(t, 'order_events', 'id');
     await insertMissing(t, s.reviews, DEMO_REVIEWS);
     await syncSerial(t, 'reviews', 'id');
   });

@@ -23,6 +23,7 @@ import { findOrderVoucher } from './voucher';
 export { getOrder, listOrders } from './read';
 export { checkOrderVoucher, type VoucherCheck } from './validate-voucher';
 export { changeOrderStatus, orderHistory, type StatusChange } from './status';
+export { cancelOwnOrder, changeOwnPickupSlot, completeOwnOrderReview, getOrderWithHistory } from './member-changes';
 
 /** The add_order body as parsed by the contract (`orderInput`): amounts in RM, defaults filled in. */
 export type OrderRequest = z.output<typeof orderInput>;

@@ -1,0 +1,68 @@
+/**
+ * The order detail page's view model (spec §2 Account: Orders, order detail; §3 Order; §4 Order
+ * changes): the order as the success page shows it (`OrderView`), plus its status history, its
+ * tracking code, the pick-up slot as stored (for the change modal), what the member may do now,
+ * and the company block printed at the top of the bill (spec §7 print_customer_bill). Pure.
+ */
+import type { OrderWithHistory, billCompany } from '../../lib/xs-api/contract';
+import type { z } from 'zod';
+import { memberOrderActions, type MemberOrderActions } from '../../domain/order-status';
+import { statusMessageKey } from '../../domain/orders';
+import { formatShopDateTime } from '../../domain/pickup';
+import { isMessageKey, type MessageKey } from '../../i18n/messages';
+import { toOrderView, type OrderView } from './view';
+
+/** One status change as shown: the status reached (and its label key), who, and when (UTC+8). */
+export type OrderHistoryView = {
+  to: string;
+  toKey: MessageKey | null;
+  /** 'order_actor_member', 'order_actor_provider', 'order_actor_operator' or 'order_actor_system'. */
+  actorKey: MessageKey;
+  /** The instant, ISO 8601, for <time datetime>. */
+  at: string;
+  /** 'DD/MM/YYYY hh:mm a' in Malaysian time (spec §9). */
+  atLabel: string;
+};
+
+/** The company block of a printed bill. */
+export type BillCompanyView = { name: string; address: string[]; email: string; tel: string };
+
+export type OrderDetailView = OrderView & {
+  /** When the order was placed as shown ('DD/MM/YYYY hh:mm a', UTC+8); `placedAt` is the instant. */
+  placedAtLabel: string;
+  /** Status changes, oldest first. */
+  history: OrderHistoryView[];
+  /** The carrier's code of a delivery order once shipped; null otherwise. */
+  trackingCode: string | null;
+  /** The pick-up slot as stored, 'YYYY-MM-DD' and 'HH:mm'; null for delivery. */
+  pickupSlot: { date: string; time: string } | null;
+  /** What the member may do now. */
+  can: MemberOrderActions;
+};
+
+/** An instant as 'DD/MM/YYYY hh:mm a' in shop time; the text as given when it is not a date. */
+function instantLabel(iso: string): string {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : formatShopDateTime(at);
+}
+
+/** Reshapes order_detail's (or print_customer_bill's) order into the detail view. */
+export function toOrderDetailView(o: OrderWithHistory): OrderDetailView {
+  const base = toOrderView(o);
+  return {
+    ...base,
+    placedAtLabel: instantLabel(o.created_at),
+    history: o.history.map((e) => {
+      const key = statusMessageKey(e.to);
+      return { to: e.to, toKey: isMessageKey(key) ? key : null, actorKey: `order_actor_${e.actor}` as MessageKey, at: e.at, atLabel: instantLabel(e.at) };
+    }),
+    trackingCode: o.order_del_type === 'DELIVERY' ? o.tracking_code || null : null,
+    pickupSlot: o.order_del_type === 'PICKUP' && o.order_del_pickup_date && o.order_del_pickup_time ? { date: o.order_del_pickup_date, time: o.order_del_pickup_time } : null,
+    can: memberOrderActions(o.order_status, o.order_del_type),
+  };
+}
+
+/** The company block from print_customer_bill: address lines without the empty ones. */
+export function toBillCompanyView(c: z.infer<typeof billCompany>): BillCompanyView {
+  return { name: c.company_name, address: [c.company_address1, c.company_address2].filter(Boolean), email: c.company_email, tel: c.company_tel };
+}

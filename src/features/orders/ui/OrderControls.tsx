@@ -1,0 +1,184 @@
+/**
+ * The order detail page's controls (spec §2 Account: order detail with print, cancel (modal) and
+ * update order; review product modal; §4 Order changes; §8 success toasts): Print; Cancel with a
+ * confirm modal (only while To Pay); Change pick-up time (pick-up orders not yet collected, the
+ * date and times offered by the shop's pick-up settings, as in the delivery modal); Review products
+ * (Waiting Comment: stars 0–5 and a comment per product, then the order is Completed).
+ *
+ * Without JavaScript the cancel still works: a <details> reveals the confirmation and a plain form
+ * posting to the `orders.cancel` Action (redirect after POST back to the order). With JavaScript the
+ * same Action is called and the page reloads; the Action's flash shows the toast there. Print,
+ * pick-up change and review need JavaScript and appear once the island runs.
+ */
+import { useEffect, useState } from 'react';
+import { actions } from 'astro:actions';
+import * as m from '../../../paraglide/messages.js';
+import type { Locale } from '../../../i18n/messages';
+import type { MemberOrderActions } from '../../../domain/order-status';
+import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_RATE_MAX, REVIEW_RATE_MIN } from '../../../domain/constants';
+import { Modal } from '../../../components/islands/Modal';
+import { bindLocale } from '../../../components/islands/i18n';
+import { PickupStep } from '../../delivery/ui/PickupStep';
+
+type Line = { code: string; name: string };
+type Props = {
+  locale: Locale;
+  refno: string;
+  can: MemberOrderActions;
+  /** The stored pick-up slot ('YYYY-MM-DD', 'HH:mm'), null for delivery. */
+  pickupSlot: { date: string; time: string } | null;
+  /** The order's products (one review each). */
+  lines: Line[];
+  /** The form action of the cancel Action (`actions.orders.cancel` as a string). */
+  cancelAction: string;
+};
+type Open = null | 'cancel' | 'pickup' | 'review';
+
+const RATES = Array.from({ length: REVIEW_RATE_MAX - REVIEW_RATE_MIN + 1 }, (_, i) => REVIEW_RATE_MIN + i);
+
+/** The controls of one order (see the module comment); `can` decides which appear. */
+export function OrderControls({ locale, refno, can, pickupSlot, lines, cancelAction }: Props) {
+  const t = bindLocale(locale);
+  const [ready, setReady] = useState(false);
+  const [open, setOpen] = useState<Open>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [reviews, setReviews] = useState(() => lines.map((l) => ({ product_code: l.code, review_rate: REVIEW_RATE_MAX, review_comment: '' })));
+  useEffect(() => setReady(true), []);
+
+  const show = (which: Open) => {
+    setError('');
+    setOpen(which);
+  };
+  const close = () => (busy ? undefined : setOpen(null));
+
+  async function cancel() {
+    setBusy(true);
+    const form = new FormData();
+    form.set('order_refno', refno);
+    const { data, error: err } = await actions.orders.cancel(form);
+    if (err) {
+      setBusy(false);
+      return setError(err.message);
+    }
+    location.assign(data.redirect ?? location.href);
+  }
+
+  async function changePickup(date: string, time: string) {
+    setBusy(true);
+    setError('');
+    const { error: err } = await actions.orders.changePickup({ order_refno: refno, date, time });
+    if (err) {
+      setBusy(false);
+      return setError(err.message);
+    }
+    location.reload();
+  }
+
+  async function submitReviews() {
+    setBusy(true);
+    setError('');
+    const { error: err } = await actions.orders.review({ order_refno: refno, reviews });
+    if (err) {
+      setBusy(false);
+      return setError(err.message);
+    }
+    location.reload();
+  }
+
+  const setReview = (i: number, patch: Partial<(typeof reviews)[number]>) => setReviews((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const errorLine = error && <p role="alert" className="field-error mb-3" data-order-error>{error}</p>;
+
+  return (
+    <div className="flex flex-wrap items-start gap-2" data-order-controls>
+      <button type="button" className="btn-outline" hidden={!ready} onClick={() => window.print()} data-print>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2"><path d="M6 9V3h12v6M6 18H4v-7h16v7h-2M8 14h8v7H8z" /></svg>
+        {t(m.order_print)}
+      </button>
+      {can.changePickup && pickupSlot && (
+        <button type="button" className="btn-outline" hidden={!ready} onClick={() => show('pickup')} data-change-pickup>{t(m.order_change_pickup)}</button>
+      )}
+      {can.review && (
+        <button type="button" className="btn-primary" hidden={!ready} onClick={() => show('review')} data-review-order>{t(m.order_review)}</button>
+      )}
+      {can.cancel && (
+        <details className="group basis-full sm:basis-auto" data-cancel-order>
+          <summary
+            className="btn-outline cursor-pointer list-none text-brand-700 [&::-webkit-details-marker]:hidden"
+            onClick={(e) => {
+              e.preventDefault();
+              show('cancel');
+            }}
+          >
+            {t(m.order_cancel)}
+          </summary>
+          <div className="mt-2 max-w-md rounded-lg bg-paper p-3 text-sm">
+            <p className="mb-3">{t(m.order_cancel_text)}</p>
+            <form method="post" action={cancelAction}>
+              <input type="hidden" name="order_refno" value={refno} />
+              <button type="submit" className="btn-primary" data-cancel-submit>{t(m.order_cancel_confirm)}</button>
+            </form>
+          </div>
+        </details>
+      )}
+
+      {open === 'cancel' && (
+        <Modal open title={t(m.order_cancel_title)} onClose={close} closeLabel={t(m.modal_close)}>
+          <p className="text-sm text-ink-700">{t(m.order_cancel_text)}</p>
+          <div className="mt-4">{errorLine}</div>
+          <div className="flex flex-wrap justify-end gap-2">
+            <button type="button" className="btn-outline" onClick={close} disabled={busy}>{t(m.order_cancel_keep)}</button>
+            <button type="button" className="btn-primary" onClick={() => void cancel()} disabled={busy} data-confirm-cancel>{t(m.order_cancel_confirm)}</button>
+          </div>
+        </Modal>
+      )}
+
+      {open === 'pickup' && pickupSlot && (
+        <Modal open title={t(m.order_change_pickup)} onClose={close} closeLabel={t(m.modal_close)}>
+          {errorLine}
+          <PickupStep locale={locale} initial={pickupSlot} onSave={(date, time) => void changePickup(date, time)} />
+        </Modal>
+      )}
+
+      {open === 'review' && (
+        <Modal open wide title={t(m.order_review_title)} onClose={close} closeLabel={t(m.modal_close)}>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submitReviews();
+            }}
+            data-review-form
+          >
+            <ul className="divide-y divide-ink-900/10">
+              {lines.map((line, i) => (
+                <li key={line.code} className="py-3" data-review-line={line.code}>
+                  <fieldset>
+                    <legend className="mb-2 text-sm font-semibold"><bdi>{line.name}</bdi></legend>
+                    <div className="flex flex-wrap gap-1.5" role="radiogroup" aria-label={t(m.order_review_rating, { name: line.name })}>
+                      {RATES.map((rate) => {
+                        const on = reviews[i]!.review_rate === rate;
+                        return (
+                          <label key={rate} className={`cursor-pointer rounded-lg border px-2.5 py-1.5 text-sm ${on ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800' : 'border-ink-300/70 hover:border-brand-500'}`}>
+                            <input type="radio" className="sr-only" name={`rate-${line.code}`} value={rate} checked={on} onChange={() => setReview(i, { review_rate: rate })} />
+                            <span aria-hidden="true" className="text-sun-400">★</span> <span>{t(m.order_review_stars, { rate })}</span>
+                          </label>
+                        );
+                      })}
+                    </div>
+                    <label className="label mt-3" htmlFor={`comment-${line.code}`}>{t(m.order_review_comment)}</label>
+                    <textarea id={`comment-${line.code}`} className="field" rows={2} maxLength={REVIEW_COMMENT_MAX_LENGTH} dir="auto"
+                      value={reviews[i]!.review_comment} onChange={(e) => setReview(i, { review_comment: e.target.value })} />
+                  </fieldset>
+                </li>
+              ))}
+            </ul>
+            {errorLine}
+            <div className="flex justify-end pt-2">
+              <button type="submit" className="btn-primary" disabled={busy} data-submit-reviews>{t(m.order_review_submit)}</button>
+            </div>
+          </form>
+        </Modal>
+      )}
+    </div>
+  );
+}
