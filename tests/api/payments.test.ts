@@ -125,6 +125,20 @@ describe('Pay Now through the sandbox', () => {
   });
 });
 
+describe('an attempt whose provider call never finished', () => {
+  it('answers "opening" to a second click for a minute, then replaces the attempt', async () => {
+    const refno = await placePickupOrder(h, token, M, ['P0022']);
+    const [order] = await h.db.select().from(orders).where(eq(orders.orderRefno, refno));
+    await h.db.insert(payments).values({ paymentId: 'pay_stuck', orderRefno: refno, provider: 'sandbox', amountSen: order!.amountSen, status: 'created' });
+    const busy = await payNow(refno);
+    expect([busy.status, busy.json.Error]).toEqual([409, 'The payment page is opening. Please wait a moment.']);
+    await h.db.update(payments).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(payments.paymentId, 'pay_stuck'));
+    const fresh = await payNow(refno);
+    expect(fresh.status).toBe(200);
+    expect((await attempt('pay_stuck')).status).toBe('cancelled');
+  });
+});
+
 describe('provider callbacks', () => {
   it('applies the same event ×10 at most once', async () => {
     const refno = await placePickupOrder(h, token, M, ['P0013']);

@@ -8,7 +8,8 @@
  *   through the shop's API, as the mobile app does), the out-of-stock modal offers its three
  *   choices: cancel (back to the cart), change the quantities to what is available (the cart
  *   follows) and proceed with the remaining items.
- * The tests share the demo member and run in order: the voucher is used by the second test.
+ * The tests share the demo member and run in order: the second test uses the voucher, then cancels
+ * its order, which gives the voucher back.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { chooseDelivery, DEMO, expectAccessible, login } from './helpers';
@@ -118,6 +119,11 @@ test('a pick-up order with the member voucher shows the discount, and the placed
   // Used now: the picker no longer offers it.
   const vouchers = (await (await request.get(`${API}/member_voucher/${me.member}`, { headers: auth(me) })).json()) as { data: { vm_voucher_no: string }[] };
   expect(vouchers.data.map((v) => v.vm_voucher_no)).not.toContain(VOUCHER);
+  // Cancelling the order gives the voucher back (and leaves the demo member's voucher for a retry).
+  const cancelled = await request.post(`${API}/update_order_status_cancelled/${me.member}`, { headers: auth(me), data: { order_refno: refno } });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  const after = (await (await request.get(`${API}/member_voucher/${me.member}`, { headers: auth(me) })).json()) as { data: { vm_voucher_no: string }[] };
+  expect(after.data.map((v) => v.vm_voucher_no)).toContain(VOUCHER);
 });
 
 test('out of stock at submit: cancel goes back to the cart; changing to the available quantity updates the cart and the order goes through', async ({ page, request }) => {

@@ -1,7 +1,10 @@
 /**
  * The bundled mobile e-commerce API (spec §7) as a Hono app, served at
  * `/api/mobile_ecom/xs_api.php/<operation>[/<member>…]`. Built per database so tests get their own.
+ * The payment providers' webhooks are answered before the API-key check (their signature is the
+ * proof, ADR 10); the operators' operations need the operator token besides the key.
  */
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { API_BASE } from '../../lib/xs-api/contract';
 import { buildOpenApi } from '../../lib/xs-api/openapi';
@@ -9,7 +12,6 @@ import type { Db } from './db/client';
 import { ApiError } from './errors';
 import { memoryLoginThrottle, memorySmsThrottle, type LoginThrottle, type SmsThrottle } from './adapters/rate-limit';
 import { smsFromEnv, type SmsSender } from './adapters/sms';
-import { randomBytes } from 'node:crypto';
 import { API_KEY_HEADER, callLocale, type ApiEnv, type ApiServices } from './http';
 import { accessRoutes } from './routes/access';
 import { addressRoutes } from './routes/addresses';

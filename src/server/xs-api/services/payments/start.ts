@@ -16,6 +16,9 @@ import { paymentDeadline } from '../../../../domain/payment-window';
 import { changeOrderStatus } from '../orders/status';
 import { lockOrder, newPaymentId, orderPayments, setPayment } from './attempts';
 
+/** How long an attempt may wait for its provider page before another click replaces it (ms). */
+const OPENING_MS = 60_000;
+
 /** The absolute addresses the provider sends the shopper back to. */
 export type ReturnUrls = { returnUrl: string; cancelUrl: string };
 
@@ -42,7 +45,9 @@ export async function startPayment(
     if (expiresAt <= now) throw new ApiError(409, 'payment_window_closed');
     const open = (await orderPayments(tx, order.orderRefno)).find((p) => p.status === 'created');
     if (open?.pageUrl && open.provider === adapter.name && open.amountSen === order.amountSen) return { reuse: { url: open.pageUrl, payment_id: open.paymentId } } as const;
-    if (open && !open.pageUrl) throw new ApiError(409, 'payment_in_progress');
+    // Another click is asking the provider right now; an attempt left without a page longer than
+    // that (the process stopped mid-call) is abandoned.
+    if (open && !open.pageUrl && now.getTime() - open.createdAt.getTime() < OPENING_MS) throw new ApiError(409, 'payment_in_progress');
     if (open) await setPayment(tx, open.paymentId, now, { status: 'cancelled' });
     const paymentId = newPaymentId();
     await tx.insert(payments).values({ paymentId, orderRefno: order.orderRefno, provider: adapter.name, amountSen: order.amountSen, currency: SHOP_CURRENCY, status: 'created', createdAt: now, updatedAt: now });
