@@ -31,6 +31,18 @@ export function translator(locale: Locale) {
 }
 export type Translate = ReturnType<typeof translator>;
 
+/**
+ * A message cut around one of its parameters, so a page can wrap that value (e.g. in `<bdi>`, to
+ * keep a Latin date or store name in order inside Arabic): ('en', 'pay_before', 'time') →
+ * ['Please pay by ', ', or the order will be cancelled.']. A message without the parameter comes
+ * back whole, with '' after it.
+ */
+export function messageAround(locale: Locale, key: MessageKey, param: string, params: Record<string, unknown> = {}): [string, string] {
+  const mark = '\u0000';
+  const [before = '', after = ''] = translate(locale, key, { ...params, [param]: mark }).split(mark);
+  return [before, after];
+}
+
 /** Text direction of a locale. */
 export function dir(locale: Locale): 'rtl' | 'ltr' {
   return RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
