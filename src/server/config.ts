@@ -10,45 +10,42 @@ function dataDir(): string {
   return path.resolve(process.env.DATA_DIR ?? '.data/pglite');
 }
 
-/** SESSION_SECRET (≥ 32 characters), else one generated once and kept beside the embedded database. */
-function sessionSecret(): string {
-  const fromEnv = process.env.SESSION_SECRET;
+/**
+ * A secret from the environment variable `name` (at least `minLength` characters), else one
+ * generated once (`bytes` random bytes, base64url) into `file` beside the embedded database, so it
+ * survives restarts. @throws Error when the variable is set but too short.
+ */
+function secretFromEnvOrFile(name: string, minLength: number, file: string, bytes: number): string {
+  const fromEnv = process.env[name];
   if (fromEnv) {
-    if (fromEnv.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters long.');
+    if (fromEnv.length < minLength) throw new Error(`${name} must be at least ${minLength} characters long.`);
     return fromEnv;
   }
-  if (process.env.NODE_ENV === 'production' && process.env.DATABASE_URL) {
-    throw new Error('Set SESSION_SECRET (at least 32 characters) when running on PostgreSQL: every instance must share it.');
-  }
-  const file = path.join(path.dirname(dataDir()), 'session-secret');
+  const where = path.join(path.dirname(dataDir()), file);
   try {
-    return fs.readFileSync(file, 'utf8').trim();
+    return fs.readFileSync(where, 'utf8').trim();
   } catch {
-    const secret = randomBytes(32).toString('base64url');
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, secret, { mode: 0o600 });
+    const secret = randomBytes(bytes).toString('base64url');
+    fs.mkdirSync(path.dirname(where), { recursive: true });
+    fs.writeFileSync(where, secret, { mode: 0o600 });
     return secret;
   }
 }
 
-/** PAYMENT_PROVIDER: 'sandbox' (default) or 'stripe'. @throws Error for any other value. */
-/** OPS_TOKEN, else one generated once beside the embedded database (read there by `npm run ops`). */
-function opsToken(): string {
-  if (process.env.OPS_TOKEN) {
-    if (process.env.OPS_TOKEN.length < 24) throw new Error('OPS_TOKEN must be at least 24 characters long.');
-    return process.env.OPS_TOKEN;
+/** SESSION_SECRET (≥ 32 characters), else one generated once and kept beside the embedded database. */
+function sessionSecret(): string {
+  if (!process.env.SESSION_SECRET && process.env.NODE_ENV === 'production' && process.env.DATABASE_URL) {
+    throw new Error('Set SESSION_SECRET (at least 32 characters) when running on PostgreSQL: every instance must share it.');
   }
-  const file = path.join(path.dirname(dataDir()), 'ops-token');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    const token = randomBytes(24).toString('base64url');
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, token, { mode: 0o600 });
-    return token;
-  }
+  return secretFromEnvOrFile('SESSION_SECRET', 32, 'session-secret', 32);
 }
 
+/** OPS_TOKEN (≥ 24 characters), else one generated once beside the embedded database (read there by `npm run ops`). */
+function opsToken(): string {
+  return secretFromEnvOrFile('OPS_TOKEN', 24, 'ops-token', 24);
+}
+
+/** PAYMENT_PROVIDER: 'sandbox' (default) or 'stripe'. @throws Error for any other value. */
 function paymentProvider(): 'sandbox' | 'stripe' {
   const v = (process.env.PAYMENT_PROVIDER ?? 'sandbox').trim().toLowerCase();
   if (v !== 'sandbox' && v !== 'stripe') throw new Error(`PAYMENT_PROVIDER must be sandbox or stripe, not "${v}".`);
