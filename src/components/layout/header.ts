@@ -16,7 +16,7 @@ import { toast } from '../../lib/ui/toast';
 import { LOGOUT_REDIRECT_MS, TOAST_LOGIN_MS, TOAST_LOGOUT_MS } from '../../domain/constants';
 
 export type MeAnswer = {
-  profile: { member_code: string; customer_firstname: string; customer_point: number } | null;
+  profile: { member_code: string; customer_firstname: string; customer_point: number; notification_unread: number } | null;
   cart_count: number;
   /** The member's favourite product codes (empty for a guest). */
   favourites: string[];
@@ -74,6 +74,11 @@ export function startHeader() {
     $('[data-account-name]')!.textContent = s.customer_firstname;
     $('[data-account-initial]')!.textContent = s.customer_firstname.slice(0, 1).toUpperCase();
     $('[data-account-points]')!.textContent = String(s.customer_point);
+    const unread = $('[data-feeds-count]');
+    if (unread) {
+      unread.textContent = String(s.notification_unread);
+      unread.hidden = s.notification_unread === 0;
+    }
     const shipping = $shipping.get();
     if (!isShippingComplete(shipping)) openDeliveryModal(0);
     else if (shipping.type === 'PICKUP') {

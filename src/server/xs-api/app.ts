@@ -25,6 +25,7 @@ import { favouriteRoutes } from './routes/favourites';
 import { voucherRoutes } from './routes/vouchers';
 import { paymentRoutes, paymentWebhookRoutes } from './routes/payments';
 import { opsRoutes } from './routes/ops';
+import { notificationRoutes } from './routes/notifications';
 import { sandboxAdapter } from './adapters/payment/sandbox';
 import type { PaymentAdapter } from './adapters/payment/types';
 import { DEFAULT_PAYMENT_WINDOW_MINUTES } from '../../domain/payment-window';
@@ -99,6 +100,7 @@ export function createXsApi({
   favouriteRoutes(app);
   voucherRoutes(app);
   paymentRoutes(app);
+  notificationRoutes(app);
   opsRoutes(app);
   app.notFound((c) => c.json(new ApiError(404, 'api_not_found').body(callLocale(c)), 404));
   app.onError((err, c) => {

@@ -24,6 +24,8 @@ export const profile = z.object({
   birthday_claimed: flag,
   is_birthday: flag,
   language: z.enum(['en', 'zh', 'ar']),
+  /** Unread notifications (spec §3 User state "notification count"), in customer_detail's answer. */
+  notification_unread: z.number().int().optional(),
 });
 export type Profile = z.infer<typeof profile>;
 

@@ -11,6 +11,7 @@ import * as favourites from './favourites';
 import * as vouchers from './vouchers';
 import * as payments from './payments';
 import * as ops from './ops';
+import * as notifications from './notifications';
 
 export * from './operation';
 export * from './access';
@@ -25,6 +26,7 @@ export * from './favourites';
 export * from './vouchers';
 export * from './payments';
 export * from './ops';
+export * from './notifications';
 
 export const operations = {
   customer_login: access.customerLogin,
@@ -67,6 +69,8 @@ export const operations = {
   update_order_status_comment: orders.updateOrderStatusComment,
   update_pickup_datetime: orders.updatePickupDatetime,
   print_customer_bill: orders.printCustomerBill,
+  notification_listing: notifications.notificationListing,
+  update_notification_read: notifications.updateNotificationRead,
   mobile_ecommerce_header_banner: content.headerBannerListing,
   get_promotion_banner: content.getPromotionBanner,
   get_promotion_detail: content.getPromotionDetail,

@@ -2,6 +2,7 @@
 import type { Hono } from 'hono';
 import { operations as op } from '../../../lib/xs-api/contract';
 import { serve, type ApiEnv } from '../http';
+import { unreadNotifications } from '../services/notifications';
 import { getCustomer, login, toProfile } from '../services/customers';
 import { revokeSession } from '../services/sessions';
 import { registerCustomer, requestPasswordReset, resetPassword, sendPhoneVerification } from '../services/registration';
@@ -12,7 +13,9 @@ export function accessRoutes(app: Hono<ApiEnv>) {
     await revokeSession(db, token!);
     return {};
   });
-  serve(app, op.customer_detail, async ({ db, member }) => ({ data: toProfile(await getCustomer(db, member!)) }));
+  serve(app, op.customer_detail, async ({ db, member }) => ({
+    data: { ...toProfile(await getCustomer(db, member!)), notification_unread: await unreadNotifications(db, member!) },
+  }));
   serve(app, op.insert_customer, ({ db, body, locale }) => registerCustomer(db, body, locale));
   serve(app, op.retrieve_password_by_SMS, async ({ db, services, params, locale }) => {
     await requestPasswordReset(db, services, params.mobile!, locale);

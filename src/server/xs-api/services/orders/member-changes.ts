@@ -23,9 +23,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { OrderHistoryEntry, OrderWithHistory } from '../../../../lib/xs-api/contract';
 import { MEMBER_CANCELLABLE_STATUSES as MEMBER_CANCELLABLE, PICKUP_CHANGEABLE_STATUSES as PICKUP_CHANGEABLE } from '../../../../domain/order-status';
 import { formatPickupDate, formatPickupTime, isPickupExpired } from '../../../../domain/pickup';
-import { DEFAULT_LOCALE, translate } from '../../../../i18n/messages';
 import type { Db } from '../../db/client';
-import { notifications, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
+import { notify } from '../notifications';
 import { ApiError } from '../../errors';
 import { getPickupSettings } from '../stores';
 import { checkPickupSlot } from './fulfilment';
@@ -122,14 +122,7 @@ export async function changeOwnPickupSlot(
       .returning({ refno: orders.orderRefno });
     if (!moved.length) throw new ApiError(409, 'order_status_moved');
     const params = { order_refno: orderRefno, date: formatPickupDate(slot.date), time: formatPickupTime(slot.time) };
-    await tx.insert(notifications).values({
-      memberCode,
-      title: translate(DEFAULT_LOCALE, 'notice_order_status_title', params),
-      body: translate(DEFAULT_LOCALE, 'notice_pickup_changed_body', params),
-      kind: 'order_pickup',
-      params,
-      createdAt: now,
-    });
+    await notify(tx, { memberCode, kind: 'order_pickup', params, now });
   });
   return getOrderWithHistory(db, memberCode, orderRefno);
 }

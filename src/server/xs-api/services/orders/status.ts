@@ -9,10 +9,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { orderTransition, type OrderActor, type OrderTransition } from '../../../../domain/order-status';
-import { statusMessageKey, type OrderStatus } from '../../../../domain/orders';
-import { DEFAULT_LOCALE, translate } from '../../../../i18n/messages';
+import type { OrderStatus } from '../../../../domain/orders';
 import type { Db } from '../../db/client';
-import { notifications, orderEvents, orders } from '../../db/schema';
+import { orderEvents, orders } from '../../db/schema';
+import { notify } from '../notifications';
 import { ApiError } from '../../errors';
 import { releaseOrder } from './release';
 
@@ -64,16 +64,7 @@ export async function changeOrderStatus(db: Db, change: StatusChange): Promise<O
       reason: change.reason ?? '',
       createdAt: now,
     });
-    const params = { order_refno: change.orderRefno, status: change.to };
-    const statusText = translate(DEFAULT_LOCALE, statusMessageKey(change.to));
-    await tx.insert(notifications).values({
-      memberCode: order.memberCode,
-      title: translate(DEFAULT_LOCALE, 'notice_order_status_title', params),
-      body: translate(DEFAULT_LOCALE, 'notice_order_status_body', { ...params, status: statusText }),
-      kind: 'order_status',
-      params,
-      createdAt: now,
-    });
+    await notify(tx, { memberCode: order.memberCode, kind: 'order_status', params: { order_refno: change.orderRefno, status: change.to }, now });
     return allowed.transition;
   });
 }

@@ -1,0 +1,92 @@
+/**
+ * The member's notifications (spec §2 /account/feeds; §3 User state "notification count"; §7
+ * notification_listing). Every notice is written through `notify`, with its kind and parameters, so
+ * it is shown in the reader's language when listed; the title and body stored beside them are the
+ * EN text, for readers of the table and notices of unknown kinds.
+ */
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { statusMessageKey } from '../../../domain/orders';
+import { DEFAULT_LOCALE, isMessageKey, translate, type Locale, type MessageKey } from '../../../i18n/messages';
+import type { Db } from '../db/client';
+import { notifications } from '../db/schema';
+
+/** The kinds of notice and their message keys: an order's status changed; its pick-up slot moved. */
+const TEXTS = {
+  order_status: { title: 'notice_order_status_title', body: 'notice_order_status_body' },
+  order_pickup: { title: 'notice_order_status_title', body: 'notice_pickup_changed_body' },
+} as const satisfies Record<string, { title: MessageKey; body: MessageKey }>;
+export type NotificationKind = keyof typeof TEXTS;
+
+type Params = Record<string, string | number>;
+
+/** The parameters as shown in `locale`: an order status is shown by its label ('Paid' → '已付款'). */
+function shown(params: Params, locale: Locale): Params {
+  if (typeof params.status !== 'string') return params;
+  const key = statusMessageKey(params.status);
+  return { ...params, status: isMessageKey(key) ? translate(locale, key) : params.status };
+}
+
+/** Writes a notice for `memberCode` (inside the caller's transaction when `db` is one). */
+export async function notify(db: Db, args: { memberCode: string; kind: NotificationKind; params: Params; now?: Date }): Promise<void> {
+  const texts = TEXTS[args.kind];
+  const en = shown(args.params, DEFAULT_LOCALE);
+  await db.insert(notifications).values({
+    memberCode: args.memberCode,
+    title: translate(DEFAULT_LOCALE, texts.title, en),
+    body: translate(DEFAULT_LOCALE, texts.body, en),
+    kind: args.kind,
+    params: args.params,
+    createdAt: args.now ?? new Date(),
+  });
+}
+
+/** A notice as listed: its text in the reader's language, when, and whether it was read. */
+export type NotificationView = { id: number; kind: string | null; title: string; body: string; created_at: string; read: boolean; order_refno: string | null };
+
+/**
+ * The member's notices, newest first, `count` from `offset`, with how many there are and how many
+ * are unread.
+ */
+export async function listNotifications(db: Db, memberCode: string, locale: Locale, page: { offset: number; count: number }) {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.memberCode, memberCode))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(page.count)
+    .offset(page.offset);
+  const [all] = await db.select({ n: count() }).from(notifications).where(eq(notifications.memberCode, memberCode));
+  const data: NotificationView[] = rows.map((r) => {
+    const texts = r.kind && r.kind in TEXTS ? TEXTS[r.kind as NotificationKind] : null;
+    const params = r.params ? shown(r.params, locale) : {};
+    return {
+      id: r.id,
+      kind: r.kind,
+      title: texts ? translate(locale, texts.title, params) : r.title,
+      body: texts ? translate(locale, texts.body, params) : r.body,
+      created_at: r.createdAt.toISOString(),
+      read: r.readAt !== null,
+      order_refno: typeof r.params?.order_refno === 'string' ? r.params.order_refno : null,
+    };
+  });
+  return { data, total: Number(all?.n ?? 0), unread: await unreadNotifications(db, memberCode) };
+}
+
+/** How many of the member's notices are unread. */
+export async function unreadNotifications(db: Db, memberCode: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.memberCode, memberCode), isNull(notifications.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Marks the member's notices read: those of `ids`, or all when `ids` is omitted. Others' ids are
+ * ignored. @returns how many changed.
+ */
+export async function markNotificationsRead(db: Db, memberCode: string, ids?: number[], now = new Date()): Promise<number> {
+  const changed = await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.memberCode, memberCode), isNull(notifications.readAt), ids ? inArray(notifications.id, ids) : undefined))
+    .returning({ id: notifications.id });
+  return changed.length;
+}
