@@ -4,8 +4,9 @@ import { cart } from '../features/cart/actions';
 import { checkout } from '../features/checkout/actions';
 import { delivery } from '../features/delivery/actions';
 import { favourites } from '../features/favourites/actions';
+import { feedback } from '../features/feedback/actions';
 import { feeds } from '../features/feeds/actions';
 import { orders } from '../features/orders/actions';
 import { payment } from '../features/payment/actions';
 
-export const server = { access, cart, checkout, delivery, favourites, feeds, orders, payment };
+export const server = { access, cart, checkout, delivery, favourites, feedback, feeds, orders, payment };

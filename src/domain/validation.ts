@@ -275,3 +275,22 @@ export function fieldErrors(error: { issues: readonly { path: readonly PropertyK
   }
   return errors;
 }
+
+/** Feedback categories (spec §2 Account: Feedback), as stored and sent; labels are `feedback_category_<code lowercased>`. */
+export const FEEDBACK_CATEGORIES = ['STAFF_ATTITUDE', 'MOBILE_APP', 'PRODUCTS', 'OUTLET', 'PROMOTION', 'OTHERS'] as const;
+/** Feedback ratings (spec §2 Account: Feedback). */
+export const FEEDBACK_RATINGS = ['GOOD', 'NEUTRAL', 'POOR'] as const;
+
+/**
+ * The feedback form (spec §2 Account: Feedback), also the body of add_feedback: `category` one of
+ * `FEEDBACK_CATEGORIES` and `rating` one of `FEEDBACK_RATINGS` (else 'field_required'); `comment`
+ * required ('field_required'), trimmed, ≤ 255 ('max_255'); `store_code` optional (the outlet it is
+ * about), ≤ 30 ('max_30'), '' or null meaning none.
+ */
+export const feedbackSchema = z.object({
+  category: z.enum(FEEDBACK_CATEGORIES, { error: 'field_required' }),
+  rating: z.enum(FEEDBACK_RATINGS, { error: 'field_required' }),
+  comment: requiredText('field_required', 255, 'max_255'),
+  // A form sends the empty choice as '' (or null once parsed): both mean no outlet.
+  store_code: z.string({ error: 'invalid' }).trim().max(30, 'max_30').nullish().transform((v) => v || undefined),
+});

@@ -26,6 +26,7 @@ import { voucherRoutes } from './routes/vouchers';
 import { paymentRoutes, paymentWebhookRoutes } from './routes/payments';
 import { opsRoutes } from './routes/ops';
 import { notificationRoutes } from './routes/notifications';
+import { feedbackRoutes } from './routes/feedback';
 import { sandboxAdapter } from './adapters/payment/sandbox';
 import type { PaymentAdapter } from './adapters/payment/types';
 import { DEFAULT_PAYMENT_WINDOW_MINUTES } from '../../domain/payment-window';
@@ -101,6 +102,7 @@ export function createXsApi({
   voucherRoutes(app);
   paymentRoutes(app);
   notificationRoutes(app);
+  feedbackRoutes(app);
   opsRoutes(app);
   app.notFound((c) => c.json(new ApiError(404, 'api_not_found').body(callLocale(c)), 404));
   app.onError((err, c) => {

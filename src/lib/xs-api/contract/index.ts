@@ -12,6 +12,7 @@ import * as vouchers from './vouchers';
 import * as payments from './payments';
 import * as ops from './ops';
 import * as notifications from './notifications';
+import * as feedback from './feedback';
 
 export * from './operation';
 export * from './access';
@@ -27,6 +28,7 @@ export * from './vouchers';
 export * from './payments';
 export * from './ops';
 export * from './notifications';
+export * from './feedback';
 
 export const operations = {
   customer_login: access.customerLogin,
@@ -71,6 +73,7 @@ export const operations = {
   print_customer_bill: orders.printCustomerBill,
   notification_listing: notifications.notificationListing,
   update_notification_read: notifications.updateNotificationRead,
+  add_feedback: feedback.addFeedback,
   mobile_ecommerce_header_banner: content.headerBannerListing,
   get_promotion_banner: content.getPromotionBanner,
   get_promotion_detail: content.getPromotionDetail,
