@@ -2,9 +2,10 @@
 import { access } from '../features/access/actions';
 import { cart } from '../features/cart/actions';
 import { checkout } from '../features/checkout/actions';
+import { addresses } from '../features/addresses/actions';
 import { delivery } from '../features/delivery/actions';
 import { favourites } from '../features/favourites/actions';
 import { orders } from '../features/orders/actions';
 import { payment } from '../features/payment/actions';
 
-export const server = { access, cart, checkout, delivery, favourites, orders, payment };
+export const server = { access, addresses, cart, checkout, delivery, favourites, orders, payment };

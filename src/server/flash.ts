@@ -21,7 +21,12 @@ export type Flash =
   /** The order detail page after the member's change (spec §8 success toasts for order cancel and update). */
   | 'order_cancelled'
   | 'order_pickup_updated'
-  | 'order_reviewed';
+  | 'order_reviewed'
+  /** The account's address list after a change (spec §8 success toasts for address add, update, delete and default). */
+  | 'address_added'
+  | 'address_updated'
+  | 'address_deleted'
+  | 'address_default_set';
 
 /** Sets the flash for the next page (60 s at most). */
 export function setFlash(cookies: AstroCookies, flash: Flash): void {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineOperation, flag, statusOk } from './operation';
 
 export const state = z.object({ state_code: z.string(), state_name: z.string() });
+export type State = z.infer<typeof state>;
 
 export const address = z.object({
   add_id: z.number().int(),
