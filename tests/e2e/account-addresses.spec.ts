@@ -3,7 +3,8 @@
  * §5 Address form; §8 success toasts): add, edit (a postcode of another state refused with its
  * message), make default (the default's box disabled), delete through the confirm modal, which
  * gives the default back to the demo's first address. In English on a desktop and in Arabic on a
- * phone; each leaves the demo addresses as it found them (other tests deliver to the default).
+ * phone, and without JavaScript (form posts, the confirm page); each leaves the demo addresses as it
+ * found them (other tests deliver to the default).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { chooseDelivery, expectAccessible, login } from './helpers';
@@ -104,5 +105,52 @@ test.describe('Arabic, phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('add, edit, make default and delete an address', async ({ page }) => {
     await journey(page, '/ar', AR);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 1366, height: 900 } });
+  test('add (a refused postcode renders in place), make default, delete through the confirm page', async ({ page }) => {
+    await page.goto('/login?redirect=%2Faccount%2Faddresses');
+    await page.locator('#login-mobile').fill('0123456789');
+    await page.locator('#login-password').fill('demo1234');
+    await page.locator('[data-login-form] button').click();
+    await expect(page).toHaveURL(/\/account\/addresses$/);
+    const cards = page.locator('[data-address]');
+    const before = await cards.count();
+    const demoDefault = await cards.first().getAttribute('data-address');
+
+    await page.locator('[data-add-address]').click();
+    const fill = async (postcode: string) => {
+      await page.locator('#af-add_person').fill('Kumar');
+      await page.locator('#af-add_phone').fill('0161234567');
+      await page.locator('#af-add_address1').fill('5, Jalan Besar');
+      await page.locator('#af-add_address2').fill('Pekan');
+      await page.locator('#af-add_city').fill('Ipoh');
+      await page.locator('#af-add_postcode').fill(postcode);
+      await page.locator('#af-state').selectOption('Perak');
+    };
+    await fill('50200');
+    const refused = page.waitForResponse((r) => r.request().method() === 'POST');
+    await page.getByRole('button', { name: /^Save$/ }).click();
+    expect((await refused).status()).toBe(400);
+    await expect(page.getByRole('alert')).toHaveText('Postcode 50200 is not in Perak.');
+    await fill('31400');
+    await page.getByRole('button', { name: /^Save$/ }).click();
+    await expect(page).toHaveURL(/\/account\/addresses$/);
+    await expect(page.locator('[data-address-notice]')).toHaveText('Address has been added');
+    await expect(cards).toHaveCount(before + 1);
+
+    await cards.filter({ hasText: 'Kumar' }).getByRole('button', { name: /^Set as default$/ }).click();
+    await expect(page.locator('[data-address-notice]')).toHaveText('Default address has been updated');
+    await expect(cards.first()).toContainText('Kumar');
+
+    await cards.first().locator('[data-delete-address]').click();
+    await expect(page).toHaveURL(/\/account\/addresses\/\d+\?confirm=delete$/);
+    await page.locator('form[action*="addresses.remove"] button').click();
+    await expect(page).toHaveURL(/\/account\/addresses$/);
+    await expect(page.locator('[data-address-notice]')).toHaveText('Address has been deleted');
+    await expect(cards).toHaveCount(before);
+    await expect(cards.first()).toHaveAttribute('data-address', demoDefault!);
   });
 });
