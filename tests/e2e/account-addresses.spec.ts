@@ -135,6 +135,8 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: /^Save$/ }).click();
     expect((await refused).status()).toBe(400);
     await expect(page.getByRole('alert')).toHaveText('Postcode 50200 is not in Perak.');
+    await expect(page.locator('#af-add_city')).toHaveValue('Ipoh');
+    await expect(page.locator('#af-state')).toHaveValue('Perak');
     await fill('31400');
     await page.getByRole('button', { name: /^Save$/ }).click();
     await expect(page).toHaveURL(/\/account\/addresses$/);

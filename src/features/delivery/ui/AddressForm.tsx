@@ -29,13 +29,14 @@ type Props = {
   states?: State[];
   /** 'account': the Action flashes the toast and redirects to the address list. */
   from?: 'account';
-  /** Field errors and a message of a form post rendered by the page (no JavaScript). */
+  /** Field errors, a message and the posted values of a refused form post rendered by the page (no JavaScript). */
   serverErrors?: Record<string, string>;
+  values?: Partial<Record<string, string>>;
   serverMessage?: string;
 };
 const FIELDS = ['add_person', 'add_phone', 'add_address1', 'add_address2', 'add_city', 'add_postcode'] as const;
 
-export function AddressForm({ locale, onSaved, onCancel, cancelHref, address, states: given, from, serverErrors = {}, serverMessage = '' }: Props) {
+export function AddressForm({ locale, onSaved, onCancel, cancelHref, address, states: given, from, serverErrors = {}, serverMessage = '', values = {} }: Props) {
   const t = bindLocale(locale);
   const [states, setStates] = useState<State[] | null>(given ?? null);
   const [errors, setErrors] = useState<Record<string, ValidationMessageKey>>({});
@@ -85,13 +86,13 @@ export function AddressForm({ locale, onSaved, onCancel, cancelHref, address, st
           <label className="label" htmlFor={`af-${f}`}>{labels[f]}</label>
           <input id={`af-${f}`} name={f} className="field" aria-invalid={!!message(f)} aria-describedby={message(f) ? `af-${f}-err` : undefined}
             inputMode={f === 'add_phone' ? 'tel' : f === 'add_postcode' ? 'numeric' : undefined} autoComplete={autocomplete[f]}
-            defaultValue={address?.[f] ?? ''} dir="auto" />
+            defaultValue={values[f] ?? address?.[f] ?? ''} dir="auto" />
           {message(f) && <p id={`af-${f}-err`} className="field-error">{message(f)}</p>}
         </div>
       ))}
       <div className="sm:col-span-2">
         <label className="label" htmlFor="af-state">{t(m.field_state)}</label>
-        <select id="af-state" name="add_state" className="field" defaultValue={address?.add_state ?? ''} aria-invalid={!!message('add_state')}
+        <select id="af-state" name="add_state" className="field" defaultValue={values.add_state ?? address?.add_state ?? ''} aria-invalid={!!message('add_state')}
           aria-describedby={message('add_state') ? 'af-add_state-err' : undefined}>
           <option value="">{t(m.field_state_choose)}</option>
           {states.map((s) => <option key={s.state_code} value={s.state_name}>{s.state_name}</option>)}
