@@ -2,6 +2,7 @@
 import { access } from '../features/access/actions';
 import { cart } from '../features/cart/actions';
 import { checkout } from '../features/checkout/actions';
+import { addresses } from '../features/addresses/actions';
 import { delivery } from '../features/delivery/actions';
 import { favourites } from '../features/favourites/actions';
 import { feedback } from '../features/feedback/actions';
@@ -9,4 +10,4 @@ import { feeds } from '../features/feeds/actions';
 import { orders } from '../features/orders/actions';
 import { payment } from '../features/payment/actions';
 
-export const server = { access, cart, checkout, delivery, favourites, feedback, feeds, orders, payment };
+export const server = { access, addresses, cart, checkout, delivery, favourites, feedback, feeds, orders, payment };

@@ -23,7 +23,12 @@ export type Flash =
   | 'order_pickup_updated'
   | 'order_reviewed'
   /** /account/add-feedback after sending (spec §8 success toast for feedback). */
-  | 'feedback_sent';
+  | 'feedback_sent'
+  /** The account's address list after a change (spec §8 success toasts for address add, update, delete and default). */
+  | 'address_added'
+  | 'address_updated'
+  | 'address_deleted'
+  | 'address_default_set';
 
 /** Sets the flash for the next page (60 s at most). */
 export function setFlash(cookies: AstroCookies, flash: Flash): void {

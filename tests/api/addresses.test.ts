@@ -110,7 +110,7 @@ describe('add_address', () => {
   it("makes a member's first address the default", async () => {
     await h.db.insert(customers).values({ memberCode: 'M900004', firstName: 'New', mobile: '0199990004', passwordHash: 'x' });
     const fresh = (await createSession(h.db, 'M900004')).token;
-    const r = await h.call('add_address/M900004', { token: fresh, body: { ...valid, add_state: 'W.P. Kuala Lumpur', add_default: '0' } });
+    const r = await h.call('add_address/M900004', { token: fresh, body: { ...valid, add_city: 'Kuala Lumpur', add_postcode: '50200', add_state: 'W.P. Kuala Lumpur', add_default: '0' } });
     expect(r.json.data).toMatchObject({ add_default: 1, add_state: 'Wilayah Persekutuan Kuala Lumpur' });
   });
   it('refuses invalid fields with the spec message of the first failing field; nothing is stored', async () => {
@@ -144,5 +144,131 @@ describe('add_address', () => {
     expect((await h.call(`add_address/${M}`, { body: valid })).status).toBe(401);
     expect((await h.call(`add_address/${OTHER}`, { token, body: valid })).status).toBe(403);
     expect(await liveCount(OTHER)).toBe(before);
+  });
+});
+
+/** The member's live addresses, as the API lists them. */
+async function listOf(member: string, tk: string) {
+  return (await h.call(`address_listing/${member}`, { token: tk })).json.data as { add_id: number; add_default: number; add_city: string }[];
+}
+
+describe('postcode, city and state agree (malaysia-postcodes data)', () => {
+  it('refuses a postcode outside the state, or a post town other than the postcode’s, with the field; nothing is stored', async () => {
+    const before = await liveCount(M);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...valid, add_postcode: '50200' }, 'add_postcode', 'Postcode 50200 is not in Selangor.'],
+      [{ ...valid, add_postcode: '99999' }, 'add_postcode', 'Postcode 99999 is not in Selangor.'],
+      [{ ...valid, add_state: 'Perak' }, 'add_postcode', 'Postcode 47300 is not in Perak.'],
+      [{ ...valid, add_city: 'Shah Alam' }, 'add_city', 'Postcode 47300 is not in Shah Alam. Please check the city and postcode.'],
+    ];
+    for (const [body, field, message] of cases) {
+      const r = await h.call(`add_address/${M}`, { token, body });
+      expect(r.status, message).toBe(400);
+      expect(r.json).toMatchObject({ Status: 0, field, Error: message });
+    }
+    const zh = await h.call(`add_address/${M}`, { token, body: { ...valid, add_state: 'Perak' }, headers: { 'Accept-Language': 'zh' } });
+    expect(zh.status).toBe(400);
+    expect(zh.json.field).toBe('add_postcode');
+    expect(await liveCount(M)).toBe(before);
+  });
+  it('accepts the demo addresses and a neighbourhood the list files under its post town', async () => {
+    for (const body of [
+      { ...valid, add_city: 'Kuala Lumpur', add_postcode: '50200', add_state: 'KUL' },
+      { ...valid, add_city: 'Kepong', add_postcode: '52100', add_state: 'Kuala Lumpur' },
+      { ...valid, add_city: 'petaling  jaya', add_postcode: '47300', add_state: 'SGR' },
+    ]) {
+      const r = await h.call(`add_address/${M}`, { token, body });
+      expect(r.status, body.add_city).toBe(200);
+      await h.call(`delete_address/${M}`, { token, body: { add_id: r.json.data.add_id } });
+    }
+  });
+});
+
+describe('update_address', () => {
+  it('changes every field of one address, country Malaysia, geocoded again', async () => {
+    const added = (await h.call(`add_address/${M}`, { token, body: valid })).json.data;
+    const r = await h.call(`update_address/${M}`, {
+      token,
+      body: { ...valid, add_id: added.add_id, add_person: 'Siti', add_city: 'Ipoh', add_postcode: '31400', add_state: 'PRK', add_country: 'Singapore', add_default: 0 },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.data).toMatchObject({ add_id: added.add_id, add_person: 'Siti', add_city: 'Ipoh', add_state: 'Perak', add_country: 'Malaysia', add_default: 0 });
+    expect((await h.call(`address_detail/${M}/${added.add_id}`, { token })).json.data).toEqual(r.json.data);
+  });
+  it('switches the default: exactly one default at all times; unticking the default is ignored', async () => {
+    const list = await listOf(M, token);
+    const oldDefault = list[0]!;
+    const other = list.find((a) => a.add_default === 0)!;
+    const r = await h.call(`update_address/${M}`, { token, body: { ...valid, add_id: other.add_id, add_default: '1' } });
+    expect(r.json.data.add_default).toBe(1);
+    let now = await listOf(M, token);
+    expect(now.filter((a) => a.add_default === 1).map((a) => a.add_id)).toEqual([other.add_id]);
+    expect(now[0]!.add_id).toBe(other.add_id);
+    const untick = await h.call(`update_address/${M}`, { token, body: { ...valid, add_id: other.add_id, add_default: 0 } });
+    expect(untick.json.data.add_default).toBe(1);
+    await h.call(`update_address/${M}`, { token, body: { ...valid, add_id: oldDefault.add_id, add_default: 1 } });
+    now = await listOf(M, token);
+    expect(now.filter((a) => a.add_default === 1).map((a) => a.add_id)).toEqual([oldDefault.add_id]);
+  });
+  it("answers 404 for another member's address or a made-up id, and leaves it unchanged", async () => {
+    for (const add_id of [otherAddressId, 999999]) {
+      const r = await h.call(`update_address/${M}`, { token, body: { ...valid, add_id, add_default: 1 } });
+      expect(r.status).toBe(404);
+      expect(r.json).toMatchObject({ Status: 0, Error: 'Address not found.' });
+    }
+    const theirs = (await h.call(`address_detail/${OTHER}/${otherAddressId}`, { token: otherToken })).json.data;
+    expect(theirs).toMatchObject({ add_city: 'Ipoh', add_person: 'Other' });
+  });
+  it('refuses bad fields and a postcode of another state with the field; 403 for another member path', async () => {
+    const [first] = await listOf(M, token);
+    const bad = await h.call(`update_address/${M}`, { token, body: { ...valid, add_id: first!.add_id, add_postcode: '10000' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ field: 'add_postcode', Error: 'Postcode 10000 is not in Selangor.' });
+    const empty = await h.call(`update_address/${M}`, { token, body: { ...valid, add_id: first!.add_id, add_person: '' } });
+    expect(empty.json).toMatchObject({ field: 'add_person', Error: 'First Name is required' });
+    expect((await h.call(`update_address/${M}`, { token, body: { ...valid, add_id: 'x' } })).status).toBe(400);
+    expect((await h.call(`update_address/${OTHER}`, { token, body: { ...valid, add_id: otherAddressId } })).status).toBe(403);
+    expect((await h.call(`update_address/${M}`, { body: { ...valid, add_id: first!.add_id } })).status).toBe(401);
+  });
+});
+
+describe('delete_address', () => {
+  it('deletes one address; deleting the default makes the oldest remaining one the default', async () => {
+    const added = (await h.call(`add_address/${M}`, { token, body: { ...valid, add_default: 1 } })).json.data;
+    expect(added.add_default).toBe(1);
+    const before = await liveCount(M);
+    const r = await h.call(`delete_address/${M}`, { token, body: { add_id: added.add_id } });
+    expect(r.status).toBe(200);
+    const after = await listOf(M, token);
+    expect(after).toHaveLength(before - 1);
+    expect(after.some((a) => a.add_id === added.add_id)).toBe(false);
+    expect(after.filter((a) => a.add_default === 1)).toHaveLength(1);
+    const oldest = Math.min(...after.map((a) => a.add_id));
+    expect(r.json.data).toEqual({ add_id: added.add_id, default_id: oldest });
+    expect(after[0]!.add_id).toBe(oldest);
+    expect((await h.call(`address_detail/${M}/${added.add_id}`, { token })).status).toBe(404);
+    expect((await h.call(`delete_address/${M}`, { token, body: { add_id: added.add_id } })).status).toBe(404);
+  });
+  it('deleting a non-default keeps the default', async () => {
+    const added = (await h.call(`add_address/${M}`, { token, body: valid })).json.data;
+    const def = (await listOf(M, token))[0]!;
+    await h.call(`delete_address/${M}`, { token, body: { add_id: String(added.add_id) } });
+    expect((await listOf(M, token))[0]).toEqual(def);
+  });
+  it('deleting the last address leaves none default', async () => {
+    const [last] = await listOf('M900004', (await createSession(h.db, 'M900004')).token);
+    const tk = (await createSession(h.db, 'M900004')).token;
+    const r = await h.call('delete_address/M900004', { token: tk, body: { add_id: last!.add_id } });
+    expect(r.json.data).toEqual({ add_id: last!.add_id, default_id: null });
+  });
+  it("answers 404 for another member's address, which stays; 403 for another member path; 400 for a bad id", async () => {
+    const r = await h.call(`delete_address/${M}`, { token, body: { add_id: otherAddressId } });
+    expect(r.status).toBe(404);
+    expect(r.json.Error).toBe('Address not found.');
+    expect(await liveCount(OTHER)).toBe(1);
+    expect((await h.call(`delete_address/${OTHER}`, { token, body: { add_id: otherAddressId } })).status).toBe(403);
+    expect(await liveCount(OTHER)).toBe(1);
+    expect((await h.call(`delete_address/${M}`, { token, body: { add_id: -1 } })).status).toBe(400);
+    expect((await h.call(`delete_address/${M}`, { token, body: {} })).status).toBe(400);
   });
 });

@@ -2,11 +2,11 @@
  * Actions of the delivery-method modal (spec §4 Delivery method modal, steps 0–3; §7 Addresses,
  * Stores and pickup). The member's addresses go through `memberApi` (member from the session);
  * states, stores and pick-up times are the same for everyone and go through `publicApi`.
- * Failures carry the shopper's message (src/features/shared/errors.ts).
+ * Failures carry the shopper's message (src/features/shared/errors.ts). A new address is saved by
+ * the one address Action, `addresses.save` (src/features/addresses/actions.ts).
  */
 import { defineAction } from 'astro:actions';
 import { z } from 'zod';
-import { addressInput } from '../../lib/xs-api/contract';
 import { memberApi, publicApi } from '../shared/api';
 import { requireMember, viaApi } from '../shared/errors';
 
@@ -24,14 +24,6 @@ export const delivery = {
   /** Step 0 (new address): the states for the form. */
   states: defineAction({
     handler: async (_input, ctx) => viaApi(ctx, () => publicApi(ctx.locals.locale).call('state_listing').then((r) => r.data)),
-  }),
-  /** Step 0 (new address): saves it, country always Malaysia (spec §3 Address); rules and messages of spec §5. */
-  addAddress: defineAction({
-    input: addressInput,
-    handler: async (input, ctx) => {
-      requireMember(ctx);
-      return viaApi(ctx, () => memberApi(ctx).call('add_address', { body: { ...input, add_country: 'Malaysia' } }).then((r) => r.data));
-    },
   }),
   /** Step 1: stores within 30 km of a point (decimal degrees), nearest first, with distance_km. */
   stores: defineAction({

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineOperation, flag, statusOk } from './operation';
 
 export const state = z.object({ state_code: z.string(), state_name: z.string() });
+export type State = z.infer<typeof state>;
 
 export const address = z.object({
   add_id: z.number().int(),
@@ -70,4 +71,36 @@ export const addAddress = defineOperation({
   summary: 'Add an address; add_country is always set to Malaysia.',
   body: addressInput,
   response: z.object({ Status: statusOk, data: address }),
+});
+
+/** The address to change or delete: a positive integer (a form may send it as text). */
+const addressId = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/**
+ * update_address body: `add_id` and every field of `addressInput` (the whole address is sent
+ * again, spec §7). `add_default` 1 makes it the default and unsets the other; 0 on the current
+ * default is ignored (a member always has one default while they have addresses, spec §4).
+ */
+export const addressUpdateInput = addressInput.extend({ add_id: addressId });
+
+export const updateAddress = defineOperation({
+  name: 'update_address',
+  method: 'POST',
+  path: 'update_address/:member',
+  member: 'required',
+  summary:
+    "Change one of the member's addresses (all fields again; add_country always Malaysia). add_default 1 makes it the only default; 0 on the default is ignored. 404 when the address is not the member's.",
+  body: addressUpdateInput,
+  response: z.object({ Status: statusOk, data: address }),
+});
+
+export const deleteAddress = defineOperation({
+  name: 'delete_address',
+  method: 'POST',
+  path: 'delete_address/:member',
+  member: 'required',
+  summary:
+    "Delete one of the member's addresses. Deleting the default makes the oldest remaining address the default. 404 when the address is not the member's.",
+  body: z.object({ add_id: addressId }),
+  response: z.object({ Status: statusOk, data: z.object({ add_id: z.number().int(), default_id: z.number().int().nullable() }) }),
 });

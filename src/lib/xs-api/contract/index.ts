@@ -42,6 +42,8 @@ export const operations = {
   address_listing: addresses.addressListing,
   address_detail: addresses.addressDetail,
   add_address: addresses.addAddress,
+  update_address: addresses.updateAddress,
+  delete_address: addresses.deleteAddress,
   productline_listing: catalogue.productlineListing,
   get_prdtgroupline_listing: catalogue.prdtgrouplineListing,
   product_listing: catalogue.productListing,
