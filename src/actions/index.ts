@@ -1,5 +1,6 @@
 /** Astro Actions: the browser's one door for mutations (DESIGN). Gathers the features' actions. */
 import { access } from '../features/access/actions';
+import { account } from '../features/account/actions';
 import { cart } from '../features/cart/actions';
 import { checkout } from '../features/checkout/actions';
 import { delivery } from '../features/delivery/actions';
@@ -7,4 +8,4 @@ import { favourites } from '../features/favourites/actions';
 import { orders } from '../features/orders/actions';
 import { payment } from '../features/payment/actions';
 
-export const server = { access, cart, checkout, delivery, favourites, orders, payment };
+export const server = { access, account, cart, checkout, delivery, favourites, orders, payment };

@@ -21,7 +21,10 @@ export type Flash =
   /** The order detail page after the member's change (spec §8 success toasts for order cancel and update). */
   | 'order_cancelled'
   | 'order_pickup_updated'
-  | 'order_reviewed';
+  | 'order_reviewed'
+  /** The account pages after the member's change (spec §8 success toasts for profile and password update). */
+  | 'profile_updated'
+  | 'password_updated';
 
 /** Sets the flash for the next page (60 s at most). */
 export function setFlash(cookies: AstroCookies, flash: Flash): void {
