@@ -5,7 +5,7 @@
  * password changed logs in again (then goes back to the demo password), axe on both pages.
  * In English on a desktop and in Arabic on a phone.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { chooseDelivery, DEMO, expectAccessible, login } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
@@ -127,6 +127,27 @@ test.describe('English, desktop', () => {
     await loginWith(page, 'demo5678');
     await changePassword(page, '', 'demo5678', DEMO.password);
   });
+});
+
+test('profile and password work without JavaScript: field message, API refusal, saved banner', async ({ page, browser }) => {
+  await enter(page);
+  const noJs = await (browser as Browser).newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const p = await noJs.newPage();
+  await p.goto('/account/profile');
+  await p.locator('#profile-firstname').fill('');
+  await p.locator('[data-profile-form] button').click();
+  await expect(p.locator('#profile-firstname-err')).toHaveText('First Name is required');
+  await p.locator('#profile-firstname').fill('Mei Ling');
+  await p.locator('[data-profile-form] button').click();
+  await expect(p).toHaveURL(/\/account\/profile$/);
+  await expect(p.locator('[data-account-notice]')).toHaveText('Profile updated successfully');
+  await p.goto('/account/password');
+  await p.locator('#password-current').fill('not-my-password');
+  await p.locator('#password-new').fill('abcdef');
+  await p.locator('#password-confirm').fill('abcdef');
+  await p.locator('[data-password-form] button').click();
+  await expect(p.locator('[data-account-error]')).toHaveText('The current password is incorrect.');
+  await noJs.close();
 });
 
 test.describe('Arabic, phone', () => {
