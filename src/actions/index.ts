@@ -1,5 +1,6 @@
 /** Astro Actions: the browser's one door for mutations (DESIGN). Gathers the features' actions. */
 import { access } from '../features/access/actions';
+import { account } from '../features/account/actions';
 import { cart } from '../features/cart/actions';
 import { checkout } from '../features/checkout/actions';
 import { addresses } from '../features/addresses/actions';
@@ -10,4 +11,4 @@ import { feeds } from '../features/feeds/actions';
 import { orders } from '../features/orders/actions';
 import { payment } from '../features/payment/actions';
 
-export const server = { access, addresses, cart, checkout, delivery, favourites, feedback, feeds, orders, payment };
+export const server = { access, account, addresses, cart, checkout, delivery, favourites, feedback, feeds, orders, payment };

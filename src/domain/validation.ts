@@ -164,14 +164,19 @@ export const remarkSchema = z
   .transform((v) => v ?? '');
 
 /**
- * Change-password form (spec §5): current_password required ('field_required'); new_password
- * required ('field_required') and at least 6 characters ('password_min'); confirm_password required
+ * Change-password form (spec §5), also the body of the API's update_customer_password:
+ * current_password required ('field_required'), at most 200 ('max_200'); new_password
+ * required ('field_required'), at least 6 characters ('password_min'), at most 200 ('max_200'); confirm_password required
  * ('field_required') and equal to new_password ('password_mismatch', reported on confirm_password).
  */
 export const passwordChangeSchema = z
   .object({
-    current_password: z.string({ error: 'field_required' }).min(1, 'field_required'),
-    new_password: z.string({ error: 'field_required' }).min(1, 'field_required').min(PASSWORD_MIN_LENGTH, 'password_min'),
+    current_password: z.string({ error: 'field_required' }).min(1, 'field_required').max(PASSWORD_MAX_LENGTH, 'max_200'),
+    new_password: z
+      .string({ error: 'field_required' })
+      .min(1, 'field_required')
+      .min(PASSWORD_MIN_LENGTH, 'password_min')
+      .max(PASSWORD_MAX_LENGTH, 'max_200'),
     confirm_password: z.string({ error: 'field_required' }).min(1, 'field_required'),
   })
   .refine((v) => v.confirm_password === '' || v.confirm_password === v.new_password, {
@@ -234,6 +239,24 @@ export const registrationFields = {
     .optional()
     .describe('An email address, or empty'),
 };
+
+/**
+ * The profile fields a member edits (spec §3 Customer / Profile, §5 generic rules; §7
+ * update_customer), shared by the profile form (`profileSchema`) and the API's body:
+ * - customer_firstname: required ('first_name_required'), ≤ 100 ('first_name_max')
+ * - customer_lastname: optional ('' when absent), ≤ 100 ('max_100')
+ * - customer_email: as at registration: '' or an address ('invalid'), ≤ 255 ('max_255')
+ * The mobile number (the login) and the points are not editable.
+ */
+export const profileFields = {
+  customer_firstname: registrationFields.customer_firstname,
+  customer_lastname: z.string({ error: 'invalid' }).trim().max(NAME_MAX_LENGTH, 'max_100').optional().default(''),
+  customer_email: registrationFields.customer_email.default(''),
+};
+
+/** Profile form (spec §2 /account/profile): `profileFields`. */
+export const profileSchema = z.object(profileFields);
+export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** Registration form (spec §2 /register, §5): `registrationFields`, passwords must match. */
 export const registerSchema = z.object(registrationFields).refine(passwordConfirmation.check, passwordConfirmation.params);

@@ -28,7 +28,10 @@ export type Flash =
   | 'address_added'
   | 'address_updated'
   | 'address_deleted'
-  | 'address_default_set';
+  | 'address_default_set'
+  /** The account pages after the member's change (spec §8 success toasts for profile and password update). */
+  | 'profile_updated'
+  | 'password_updated';
 
 /** Sets the flash for the next page (60 s at most). */
 export function setFlash(cookies: AstroCookies, flash: Flash): void {

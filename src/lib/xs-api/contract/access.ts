@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { BILL_PLATFORM } from '../../../domain/constants';
-import { loginSchema, passwordConfirmation, passwordResetFields, registrationFields } from '../../../domain/validation';
+import { loginSchema, passwordChangeSchema, passwordConfirmation, passwordResetFields, profileSchema, registrationFields } from '../../../domain/validation';
 import { defineOperation, flag, statusOk } from './operation';
 
 /** Mobile and password (spec §5 Login): the login form's rules. */
@@ -62,6 +62,42 @@ export const customerDetail = defineOperation({
   member: 'required',
   summary: 'The member profile.',
   response: z.object({ Status: statusOk, data: profile }),
+});
+
+/**
+ * Profile update (spec §7 update_customer/{customer}): the member's own first name, last name and
+ * email (`profileFields`, spec §5 rules and messages). Mobile, points and picture are not changed
+ * here. Answers the updated profile. Errors: 400 with the first rule broken in the caller's language
+ * ('First Name is required', field customer_firstname), 401 without a live session, 403 for
+ * another member's code in the path.
+ */
+export const updateCustomer = defineOperation({
+  name: 'update_customer',
+  method: 'POST',
+  path: 'update_customer/:member',
+  member: 'required',
+  summary: "Update the member's first name, last name and email. Answers the updated profile.",
+  body: profileSchema,
+  response: z.object({ Status: statusOk, data: profile }),
+});
+
+/**
+ * Password change (spec §7 update_customer_password/{customer}, §5): current_password,
+ * new_password (at least 6), confirm_password (must match). Stores the new argon2id hash and
+ * revokes every other session of the member, keeping the calling one. Errors: 400 for a rule
+ * broken ('Confirm password does not match', field confirm_password); 400 'The current password is
+ * incorrect.' (field current_password) for a wrong current password; 429 after 5 wrong passwords
+ * for the member within 15 minutes (shared with login); 401 without a live session; 403 for
+ * another member's code.
+ */
+export const updateCustomerPassword = defineOperation({
+  name: 'update_customer_password',
+  method: 'POST',
+  path: 'update_customer_password/:member',
+  member: 'required',
+  summary: "Change the member's password (current, new ≥ 6, confirmation); revokes the member's other sessions.",
+  body: passwordChangeSchema,
+  response: z.object({ Status: statusOk }),
 });
 
 /**

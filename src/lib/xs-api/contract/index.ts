@@ -34,6 +34,8 @@ export const operations = {
   customer_login: access.customerLogin,
   customer_logout: access.customerLogout,
   customer_detail: access.customerDetail,
+  update_customer: access.updateCustomer,
+  update_customer_password: access.updateCustomerPassword,
   insert_customer: access.insertCustomer,
   retrieve_password_by_SMS: access.retrievePasswordBySms,
   reset_password: access.resetPassword,

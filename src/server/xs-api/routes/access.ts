@@ -5,6 +5,7 @@ import { serve, type ApiEnv } from '../http';
 import { unreadNotifications } from '../services/notifications';
 import { getCustomer, login, toProfile } from '../services/customers';
 import { revokeSession } from '../services/sessions';
+import { changePassword, updateProfile } from '../services/profile';
 import { registerCustomer, requestPasswordReset, resetPassword, sendPhoneVerification } from '../services/registration';
 
 export function accessRoutes(app: Hono<ApiEnv>) {
@@ -16,6 +17,11 @@ export function accessRoutes(app: Hono<ApiEnv>) {
   serve(app, op.customer_detail, async ({ db, member }) => ({
     data: { ...toProfile(await getCustomer(db, member!)), notification_unread: await unreadNotifications(db, member!) },
   }));
+  serve(app, op.update_customer, async ({ db, member, body }) => ({ data: await updateProfile(db, member!, body) }));
+  serve(app, op.update_customer_password, async ({ db, services, member, token, body }) => {
+    await changePassword(db, services.loginThrottle, member!, token!, body.current_password, body.new_password);
+    return {};
+  });
   serve(app, op.insert_customer, ({ db, body, locale }) => registerCustomer(db, body, locale));
   serve(app, op.retrieve_password_by_SMS, async ({ db, services, params, locale }) => {
     await requestPasswordReset(db, services, params.mobile!, locale);

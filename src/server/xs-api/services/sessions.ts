@@ -4,7 +4,7 @@
  * instance sees the same answer.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { LOGIN_COOKIE_MAX_AGE_S } from '../../../domain/constants';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
@@ -38,4 +38,15 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
 /** Revokes every session of a member (after a password change). */
 export async function revokeMemberSessions(db: Db, memberCode: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.memberCode, memberCode), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Revokes every live session of a member except the one named by `keepToken` (after a password
+ * change, spec §7 update_customer_password: the device that changed it stays logged in).
+ */
+export async function revokeOtherSessions(db: Db, memberCode: string, keepToken: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.memberCode, memberCode), isNull(sessions.revokedAt), ne(sessions.tokenHash, hashToken(keepToken))));
 }
