@@ -6,5 +6,6 @@ import { delivery } from '../features/delivery/actions';
 import { favourites } from '../features/favourites/actions';
 import { orders } from '../features/orders/actions';
 import { payment } from '../features/payment/actions';
+import { vouchers } from '../features/vouchers/actions';
 
-export const server = { access, cart, checkout, delivery, favourites, orders, payment };
+export const server = { access, cart, checkout, delivery, favourites, orders, payment, vouchers };
