@@ -8,13 +8,14 @@
  * the new balance. Keyboard: the tabs follow the ARIA tabs pattern (arrow keys, Home, End); the
  * modals trap focus and close with Escape.
  */
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { actions } from 'astro:actions';
 import * as m from '../../../paraglide/messages.js';
 import type { Locale } from '../../../i18n/messages';
 import { formatExactPrice } from '../../../domain/money';
 import { href, paths } from '../../../domain/paths';
 import { toast } from '../../../lib/ui/toast';
+import { $session } from '../../../stores/session';
 import { Modal } from '../../../components/islands/Modal';
 import { bindLocale } from '../../../components/islands/i18n';
 import type { RedeemOptionView, VoucherCardView } from '../view';
@@ -61,7 +62,15 @@ export function VouchersIsland({ locale, active: initialActive, past, offers, po
   const [redeemOpen, setRedeemOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState('');
+  /** The success toast, shown once the redeem modal has closed (a toast opened inside a modal goes with it). */
+  const [notice, setNotice] = useState('');
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    if (!notice || redeemOpen) return;
+    toast(notice);
+    setNotice('');
+  }, [notice, redeemOpen]);
 
   function onTabKey(e: KeyboardEvent<HTMLButtonElement>, i: number) {
     const rtl = document.documentElement.dir === 'rtl';
@@ -84,10 +93,12 @@ export function VouchersIsland({ locale, active: initialActive, past, offers, po
       return;
     }
     setPoints(data.points);
+    const session = $session.get();
+    if (session) $session.set({ ...session, customer_point: data.points });
     setActive((list) => [...list, data.voucher].sort((a, b) => a.expireDate.localeCompare(b.expireDate)));
     setRedeemOpen(false);
     setTab('active');
-    toast(t(m.voucher_redeemed, { name: data.voucher.name }));
+    setNotice(t(m.voucher_redeemed, { name: data.voucher.name }));
   }
 
   const list = tab === 'active' ? active : past;
