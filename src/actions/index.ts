@@ -10,5 +10,6 @@ import { feedback } from '../features/feedback/actions';
 import { feeds } from '../features/feeds/actions';
 import { orders } from '../features/orders/actions';
 import { payment } from '../features/payment/actions';
+import { vouchers } from '../features/vouchers/actions';
 
-export const server = { access, account, addresses, cart, checkout, delivery, favourites, feedback, feeds, orders, payment };
+export const server = { access, account, addresses, cart, checkout, delivery, favourites, feedback, feeds, orders, payment, vouchers };

@@ -51,3 +51,6 @@ export function voucherRefusal(v: VoucherHolding | undefined, subtotalSen: numbe
 export function minSpendShortfall(minSpendSen: number, subtotalSen: number): number {
   return Math.max(0, minSpendSen - subtotalSen);
 }
+
+/** Shop rule (spec silent): a voucher redeemed with points is valid for 90 days, the day of redemption included. */
+export const REDEEMED_VOUCHER_VALID_DAYS = 90;

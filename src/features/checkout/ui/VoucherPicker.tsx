@@ -13,11 +13,11 @@ import type { Locale } from '../../../i18n/messages';
 import { formatExactPrice } from '../../../domain/money';
 import { formatPickupDate } from '../../../domain/pickup';
 import { shopDate } from '../../../domain/shop-time';
-import type { Voucher } from '../../../domain/totals';
 import { minSpendShortfall, voucherRefusal } from '../../../domain/vouchers';
 import { Modal } from '../../../components/islands/Modal';
 import { bindLocale } from '../../../components/islands/i18n';
 import type { CheckoutVoucher } from '../view';
+import { expiryText, valueText } from '../../vouchers/ui/voucher-text';
 
 type Props = {
   locale: Locale;
@@ -33,21 +33,6 @@ type Props = {
   onChoose: (v: CheckoutVoucher) => void;
   onRemove: () => void;
 };
-
-/** '5.00' → 'RM 5.00 off', '10%' → '10% off', in the locale. */
-function valueText(t: ReturnType<typeof bindLocale>, value: Voucher): string {
-  return value.kind === 'amount' ? t(m.voucher_value_amount, { amount: formatExactPrice(value.sen) }) : t(m.voucher_value_percent, { percent: String(value.percent) });
-}
-
-/** A 'YYYY-MM-DD' expiry as a readable date (Intl, Latin digits in every locale). */
-function expiryText(locale: Locale, date: string): string {
-  const tag = locale === 'ar' ? 'ar-u-nu-latn' : locale === 'zh' ? 'zh-CN' : 'en-MY';
-  try {
-    return new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-  } catch {
-    return date;
-  }
-}
 
 /** Why a voucher cannot apply to this cart, in the locale; '' when it can. */
 function unusableText(t: ReturnType<typeof bindLocale>, v: CheckoutVoucher, subtotalSen: number, today: string): string {

@@ -9,6 +9,7 @@ import * as content from './content';
 import * as reviews from './reviews';
 import * as favourites from './favourites';
 import * as vouchers from './vouchers';
+import * as points from './points';
 import * as payments from './payments';
 import * as ops from './ops';
 import * as notifications from './notifications';
@@ -25,6 +26,7 @@ export * from './content';
 export * from './reviews';
 export * from './favourites';
 export * from './vouchers';
+export * from './points';
 export * from './payments';
 export * from './ops';
 export * from './notifications';
@@ -88,6 +90,10 @@ export const operations = {
   member_voucher: vouchers.memberVoucherListing,
   expiry_voucher: vouchers.expiryVoucherListing,
   validate_product_voucher: vouchers.validateProductVoucher,
+  get_voucher: vouchers.getVoucher,
+  redeem_voucher_listing: vouchers.redeemableVoucherListing,
+  points_history: points.pointsHistory,
+  points_history_detail: points.pointsHistoryDetail,
   ops_order_listing: ops.opsOrderListing,
   ops_pickups: ops.opsPickups,
   ops_order_status: ops.opsOrderStatus,

@@ -112,3 +112,48 @@ export const validateProductVoucher = defineOperation({
     order_amount: amount,
   }),
 });
+
+/** A voucher kind the member can redeem with points (spec §3 Voucher): vc_redeem_formula is the points it costs. */
+export const redeemableVoucherShape = voucherDetailShape.extend({ vc_redeem_formula: z.number().int().positive() });
+export type RedeemableVoucher = z.infer<typeof redeemableVoucherShape>;
+
+export const redeemableVoucherListing = defineOperation({
+  name: 'redeem_voucher_listing',
+  method: 'GET',
+  path: 'redeem_voucher_listing',
+  member: 'none',
+  summary:
+    "The voucher kinds that can be redeemed with points (spec §2 Account: redeem voucher modal; vc_redeem_formula not null), cheapest first; names in the call's language. The spec names no path for this list (§7 'list of vouchers … not shown'), so this one is the shop's own.",
+  response: z.object({ Status: statusOk, data: z.array(redeemableVoucherShape) }),
+});
+
+/**
+ * get_voucher/{member} (spec §7 "voucher request; birthday claim sends total_redemption and
+ * voucher_info"). Today it redeems points for one voucher kind: `vc_code` names a kind with a
+ * vc_redeem_formula; the cost (that many points) is taken from the balance in the same transaction
+ * that issues the voucher, never below 0. The body is open (passthrough) so the birthday claim can
+ * later send `total_redemption` and `voucher_info`; those are accepted and not used yet.
+ */
+export const getVoucher = defineOperation({
+  name: 'get_voucher',
+  method: 'POST',
+  path: 'get_voucher/:member',
+  member: 'required',
+  summary:
+    "Redeems points for a voucher (spec §2 redeem voucher modal, §7 get_voucher): vc_code is a kind with vc_redeem_formula (points it costs). Points are deducted and the voucher issued in one transaction (balance never below 0, also under concurrent calls), with a negative point_transactions row for the history. 409 'Not enough point to redeem' (spec §8) when the balance is short, 404 for an unknown or non-redeemable kind. total_redemption and voucher_info (the birthday claim, spec §7) are accepted for later use.",
+  body: z
+    .object({
+      vc_code: z.string().regex(VOUCHER_CODE_RE),
+      total_redemption: z.number().int().min(0).max(1000).optional(),
+      voucher_info: z.array(z.record(z.string(), z.unknown())).max(50).optional(),
+    })
+    .passthrough(),
+  response: z.object({
+    Status: statusOk,
+    voucher_created: z.literal(1),
+    data: memberVoucherShape,
+    points_used: z.number().int(),
+    customer_point: z.number().int(),
+    transno: z.string(),
+  }),
+});

@@ -1,5 +1,5 @@
 /**
- * Routes of spec §7 Vouchers (member_voucher, expiry_voucher), §4 Checkout (validate_product_voucher)
+ * Routes of spec §7 Vouchers (member_voucher, expiry_voucher, get_voucher), the points history, §4 Checkout (validate_product_voucher)
  * and §2 /voucher-details/ (voucher_detail). Thin: each calls one service.
  */
 import type { Hono } from 'hono';
@@ -7,11 +7,26 @@ import { operations as op } from '../../../lib/xs-api/contract';
 import { serve, type ApiEnv } from '../http';
 import { getVoucherDetail, listMemberVouchers } from '../services/vouchers';
 import { checkOrderVoucher } from '../services/orders';
+import { getPointsEntry, listPointsHistory, listRedeemableVouchers, redeemVoucher } from '../services/points';
 
-/** Registers voucher_detail/{code}, member_voucher/{member}, expiry_voucher/{member} and validate_product_voucher/{member}. */
+/**
+ * Registers voucher_detail/{code}, member_voucher/{member}, expiry_voucher/{member},
+ * validate_product_voucher/{member}, get_voucher/{member}, redeem_voucher_listing,
+ * points_history/{member} and points_history_detail/{member}/{transno}.
+ */
 export function voucherRoutes(app: Hono<ApiEnv>) {
   serve(app, op.voucher_detail, async ({ db, params, query }) => ({ data: await getVoucherDetail(db, params.code ?? '', query.lang) }));
   serve(app, op.member_voucher, async ({ db, member, locale }) => ({ data: (await listMemberVouchers(db, member!, locale)).active }));
   serve(app, op.expiry_voucher, async ({ db, member, locale }) => ({ data: (await listMemberVouchers(db, member!, locale)).past }));
   serve(app, op.validate_product_voucher, async ({ db, member, body, locale }) => checkOrderVoucher(db, member!, body, locale));
+  serve(app, op.get_voucher, async ({ db, member, body, locale }) => {
+    const r = await redeemVoucher(db, member!, body.vc_code, locale);
+    return { voucher_created: 1, data: r.voucher, points_used: r.pointsUsed, customer_point: r.balance, transno: r.transno };
+  });
+  serve(app, op.redeem_voucher_listing, async ({ db, locale }) => ({ data: await listRedeemableVouchers(db, locale) }));
+  serve(app, op.points_history, async ({ db, member }) => {
+    const h = await listPointsHistory(db, member!);
+    return { customer_point: h.balance, data: h.entries };
+  });
+  serve(app, op.points_history_detail, async ({ db, member, params }) => ({ data: await getPointsEntry(db, member!, params.transno ?? '') }));
 }

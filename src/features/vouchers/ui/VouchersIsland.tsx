@@ -1,0 +1,224 @@
+/**
+ * The account's vouchers (spec §2 Account: vouchers; Modals: voucher details, redeem voucher; §4
+ * Voucher tabs; §8 'Not enough point to redeem'). Two tabs, Active (code 1) and Expired/Used
+ * (code 2); an active voucher is a button opening its details (image, name, value, expiry, minimum
+ * spend, terms, a link to /voucher-details/?code=); an expired or used one is not clickable. The
+ * redeem modal lists the kinds offered for points with their cost; redeeming calls the
+ * `vouchers.redeem` Action, toasts the success, adds the new voucher to the Active tab and shows
+ * the new balance. Keyboard: the tabs follow the ARIA tabs pattern (arrow keys, Home, End); the
+ * modals trap focus and close with Escape.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { actions } from 'astro:actions';
+import * as m from '../../../paraglide/messages.js';
+import type { Locale } from '../../../i18n/messages';
+import { formatExactPrice } from '../../../domain/money';
+import { href, paths } from '../../../domain/paths';
+import { toast } from '../../../lib/ui/toast';
+import { $session } from '../../../stores/session';
+import { Modal } from '../../../components/islands/Modal';
+import { bindLocale } from '../../../components/islands/i18n';
+import type { RedeemOptionView, VoucherCardView } from '../view';
+import { expiryText, valueText } from './voucher-text';
+
+type Props = {
+  locale: Locale;
+  active: VoucherCardView[];
+  past: VoucherCardView[];
+  offers: RedeemOptionView[];
+  /** The member's points balance. */
+  points: number;
+};
+
+type Tab = 'active' | 'past';
+const TABS: Tab[] = ['active', 'past'];
+
+/** The body of a voucher card: image, name, value, expiry or state, minimum spend. */
+function CardBody({ v, locale, note }: { v: VoucherCardView; locale: Locale; note?: string }) {
+  const t = bindLocale(locale);
+  const inactive = v.state !== 'active';
+  return (
+    <>
+      <img src={v.image} alt="" width={80} height={56} className={`h-14 w-20 shrink-0 rounded-lg bg-paper object-contain ${inactive ? 'grayscale' : ''}`} />
+      <span className="min-w-0 flex-1">
+        <span className="block font-semibold"><bdi>{v.name}</bdi></span>
+        {v.value && <span className="block text-sm font-semibold text-brand-700" data-voucher-value>{valueText(t, v.value)}</span>}
+        <span className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-ink-500">
+          {v.expireDate && <span>{t(m.voucher_expires_on, { date: expiryText(locale, v.expireDate) })}</span>}
+          <span>{v.minSpendSen > 0 ? t(m.checkout_voucher_min_spend, { amount: formatExactPrice(v.minSpendSen) }) : t(m.voucher_no_min_spend)}</span>
+        </span>
+        {note && <span className="mt-1 block text-xs font-medium text-brand-700">{note}</span>}
+      </span>
+    </>
+  );
+}
+
+export function VouchersIsland({ locale, active: initialActive, past, offers, points: initialPoints }: Props) {
+  const t = bindLocale(locale);
+  const [tab, setTab] = useState<Tab>('active');
+  const [active, setActive] = useState(initialActive);
+  const [points, setPoints] = useState(initialPoints);
+  const [details, setDetails] = useState<VoucherCardView | null>(null);
+  const [redeemOpen, setRedeemOpen] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  /** The success toast, shown once the redeem modal has closed (a toast opened inside a modal goes with it). */
+  const [notice, setNotice] = useState('');
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    if (!notice || redeemOpen) return;
+    toast(notice);
+    setNotice('');
+  }, [notice, redeemOpen]);
+
+  function onTabKey(e: KeyboardEvent<HTMLButtonElement>, i: number) {
+    const rtl = document.documentElement.dir === 'rtl';
+    const next: Record<string, number> = { ArrowRight: rtl ? i - 1 : i + 1, ArrowLeft: rtl ? i + 1 : i - 1, Home: 0, End: TABS.length - 1 };
+    if (!(e.key in next)) return;
+    e.preventDefault();
+    const j = (next[e.key]! + TABS.length) % TABS.length;
+    setTab(TABS[j]!);
+    tabRefs.current[j]?.focus();
+  }
+
+  async function redeem(o: RedeemOptionView) {
+    setBusy(o.code);
+    setError('');
+    const { data, error: err } = await actions.vouchers.redeem({ vc_code: o.code });
+    setBusy(null);
+    if (err || !data) {
+      setError(err?.message ?? '');
+      toast(err?.message ?? '', { kind: 'error' });
+      return;
+    }
+    setPoints(data.points);
+    const session = $session.get();
+    if (session) $session.set({ ...session, customer_point: data.points });
+    setActive((list) => [...list, data.voucher].sort((a, b) => a.expireDate.localeCompare(b.expireDate)));
+    setRedeemOpen(false);
+    setTab('active');
+    setNotice(t(m.voucher_redeemed, { name: data.voucher.name }));
+  }
+
+  const list = tab === 'active' ? active : past;
+  return (
+    <div data-vouchers>
+      <div className="card mb-4 flex flex-wrap items-center justify-between gap-3 p-4">
+        <p className="text-sm" data-points-balance={points}>{t(m.voucher_redeem_balance, { points: String(points) })}</p>
+        <button type="button" className="btn-primary" aria-haspopup="dialog" onClick={() => { setError(''); setRedeemOpen(true); }} data-redeem-open>
+          {t(m.voucher_redeem_open)}
+        </button>
+      </div>
+
+      <div role="tablist" aria-label={t(m.voucher_tabs_label)} className="mb-4 flex gap-2 border-b border-ink-900/10">
+        {TABS.map((key, i) => (
+          <button
+            key={key}
+            ref={(el) => { tabRefs.current[i] = el; }}
+            type="button"
+            role="tab"
+            id={`voucher-tab-${key}`}
+            aria-controls={`voucher-panel-${key}`}
+            aria-selected={tab === key}
+            tabIndex={tab === key ? 0 : -1}
+            onClick={() => setTab(key)}
+            onKeyDown={(e) => onTabKey(e, i)}
+            data-voucher-tab={key}
+            className={`-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-semibold ${tab === key ? 'border-brand-700 text-brand-700' : 'border-transparent text-ink-500 hover:text-ink-900'}`}
+          >
+            {key === 'active' ? t(m.voucher_tab_active) : t(m.voucher_tab_past)}
+            <span className="ms-1 text-xs font-normal">({key === 'active' ? active.length : past.length})</span>
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id={`voucher-panel-${tab}`} aria-labelledby={`voucher-tab-${tab}`} tabIndex={0} data-voucher-panel={tab}>
+        {list.length === 0 ? (
+          <p className="card p-8 text-center text-ink-500" data-voucher-empty>{tab === 'active' ? t(m.voucher_empty) : t(m.voucher_past_empty)}</p>
+        ) : (
+          <ul className="grid gap-3 lg:grid-cols-2">
+            {list.map((v) => (
+              <li key={v.no} data-voucher-card={v.no}>
+                {v.state === 'active' ? (
+                  <button
+                    type="button"
+                    aria-haspopup="dialog"
+                    aria-label={t(m.voucher_open_details, { name: v.name })}
+                    onClick={() => setDetails(v)}
+                    className="card flex w-full items-center gap-3 p-3 text-start transition hover:ring-2 hover:ring-brand-500"
+                  >
+                    <CardBody v={v} locale={locale} />
+                  </button>
+                ) : (
+                  <div className="card flex w-full items-center gap-3 bg-paper p-3 opacity-70" aria-disabled="true">
+                    <CardBody v={v} locale={locale} note={v.state === 'used' ? t(m.voucher_state_used) : t(m.voucher_state_expired)} />
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {/* Mounted only while open: every Modal titles itself with the same id. */}
+      {details && (
+        <Modal open title={t(m.voucher_details_title)} onClose={() => setDetails(null)} closeLabel={t(m.modal_close)}>
+          <div data-voucher-details={details.no}>
+            <img src={details.image} alt="" width={320} height={180} className="mx-auto mb-3 h-40 w-full rounded-xl bg-paper object-contain" />
+            <p className="text-lg font-bold"><bdi>{details.name}</bdi></p>
+            {details.value && <p className="font-semibold text-brand-700">{valueText(t, details.value)}</p>}
+            <p className="text-sm text-ink-700" data-voucher-expiry>{t(m.voucher_expires_on, { date: expiryText(locale, details.expireDate) })}</p>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-ink-500">{t(m.voucher_number)}</dt>
+              <dd dir="ltr" className="text-start break-all">{details.serial}</dd>
+              <dt className="text-ink-500">{t(m.voucher_min_spend)}</dt>
+              <dd>{details.minSpendSen > 0 ? formatExactPrice(details.minSpendSen) : t(m.voucher_no_min_spend)}</dd>
+            </dl>
+            <h3 className="mt-4 text-sm font-semibold">{t(m.voucher_tnc)}</h3>
+            <p className="text-sm text-ink-700">{details.tnc}</p>
+            <a className="mt-4 inline-block font-semibold text-brand-700 hover:underline" href={href(locale, paths.voucherDetails(details.code))} data-voucher-page-link>
+              {t(m.voucher_full_details)}
+            </a>
+          </div>
+        </Modal>
+      )}
+
+      {redeemOpen && (
+        <Modal open title={t(m.voucher_redeem_title)} onClose={() => setRedeemOpen(false)} closeLabel={t(m.modal_close)}>
+          <p className="mb-3 text-sm">{t(m.voucher_redeem_balance, { points: String(points) })}</p>
+          {error && <p role="alert" className="mb-3 rounded-lg bg-brand-50 p-2 text-sm font-medium text-brand-700" data-redeem-error>{error}</p>}
+          {offers.length === 0 ? (
+            <p className="py-4 text-sm text-ink-700">{t(m.voucher_redeem_none)}</p>
+          ) : (
+            <ul className="space-y-3" data-redeem-list>
+              {offers.map((o) => {
+                const short = Math.max(0, o.cost - points);
+                return (
+                  <li key={o.code} className="flex flex-wrap items-center gap-3 rounded-xl border border-ink-900/10 p-3" data-redeem-option={o.code}>
+                    <span className="flex min-w-0 flex-1 items-center gap-3">
+                      <CardBody v={o} locale={locale} note={short > 0 ? t(m.voucher_redeem_short, { missing: String(short) }) : undefined} />
+                    </span>
+                    <span className="flex shrink-0 flex-col items-end gap-1">
+                      <span className="text-sm font-semibold" data-redeem-cost={o.cost}>{t(m.voucher_redeem_cost, { points: String(o.cost) })}</span>
+                      <button
+                        type="button"
+                        className="btn-primary !px-4 !py-1.5 text-sm"
+                        disabled={busy !== null}
+                        aria-label={`${t(m.voucher_redeem_button)} ${o.name}`}
+                        onClick={() => void redeem(o)}
+                        data-redeem={o.code}
+                      >
+                        {t(m.voucher_redeem_button)}
+                      </button>
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </Modal>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * Texts of a voucher card shared by the checkout's picker and the account's vouchers (spec §3
+ * Voucher): its value and its expiry date, in the shopper's language.
+ */
+import * as m from '../../../paraglide/messages.js';
+import type { Locale } from '../../../i18n/messages';
+import { formatExactPrice } from '../../../domain/money';
+import type { Voucher } from '../../../domain/totals';
+import type { bindLocale } from '../../../components/islands/i18n';
+
+/** '5.00' → 'RM 5.00 off', '10%' → '10% off', in the locale. */
+export function valueText(t: ReturnType<typeof bindLocale>, value: Voucher): string {
+  return value.kind === 'amount' ? t(m.voucher_value_amount, { amount: formatExactPrice(value.sen) }) : t(m.voucher_value_percent, { percent: String(value.percent) });
+}
+
+/** A 'YYYY-MM-DD' expiry as a readable date (Intl, Latin digits in every locale); the input itself when it cannot be read. */
+export function expiryText(locale: Locale, date: string): string {
+  const tag = locale === 'ar' ? 'ar-u-nu-latn' : locale === 'zh' ? 'zh-CN' : 'en-MY';
+  try {
+    return new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  } catch {
+    return date;
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * View models of the account's vouchers and rewards (spec §2 Account: vouchers, my-rewards,
+ * membership points history; §3 Voucher; §4 Voucher tabs). The API's answers are reshaped once
+ * here: ringgit strings become sen (src/domain/money.ts), vc_amount a `Voucher` value.
+ */
+import type { MemberVoucher, PastVoucher, PointEntry, RedeemableVoucher } from '../../lib/xs-api/contract';
+import { toSen } from '../../domain/money';
+import { parseVoucherAmount, type Voucher } from '../../domain/totals';
+
+/** A voucher card: `no` vm_voucher_no (null for a kind offered for points), `serial` vc_no, `value` parsed vc_amount (null when unreadable). */
+export type VoucherCardView = {
+  no: string | null;
+  code: string;
+  serial: string;
+  name: string;
+  image: string;
+  value: Voucher | null;
+  /** Last valid day 'YYYY-MM-DD' (Malaysian date); '' for a kind offered for points. */
+  expireDate: string;
+  /** Minimum product subtotal, sen. */
+  minSpendSen: number;
+  tnc: string;
+  /** Spec §4 Voucher tabs: code 1 active, 2 expired or used. */
+  state: 'active' | 'used' | 'expired';
+};
+
+/** A voucher kind offered for points: the card plus its cost in points (vc_redeem_formula). */
+export type RedeemOptionView = VoucherCardView & { cost: number };
+
+function valueOf(vcAmount: string): Voucher | null {
+  try {
+    return parseVoucherAmount(vcAmount);
+  } catch {
+    return null;
+  }
+}
+
+/** An active (member_voucher) or past (expiry_voucher) voucher as a card. */
+export function toVoucherCard(v: MemberVoucher | PastVoucher): VoucherCardView {
+  return {
+    no: v.vm_voucher_no,
+    code: v.vc_code,
+    serial: v.vc_no,
+    name: v.vc_name,
+    image: v.vc_image,
+    value: valueOf(v.vc_amount),
+    expireDate: v.vc_expire_date,
+    minSpendSen: toSen(v.min_spend),
+    tnc: v.vc_tnc,
+    state: 'status' in v ? v.status : 'active',
+  };
+}
+
+/** A kind from redeem_voucher_listing as a redeem option. */
+export function toRedeemOption(v: RedeemableVoucher): RedeemOptionView {
+  return {
+    no: null,
+    code: v.vc_code,
+    serial: '',
+    name: v.vc_name,
+    image: v.vc_image,
+    value: valueOf(v.vc_amount),
+    expireDate: '',
+    minSpendSen: toSen(v.min_spend),
+    tnc: v.vc_tnc,
+    state: 'active',
+    cost: v.vc_redeem_formula,
+  };
+}
+
+/** One points movement: signed `points`, `at` the time, `balanceAfter` the balance right after it. */
+export type PointEntryView = { transno: string; points: number; description: string; storeCode: string | null; at: Date; balanceAfter: number };
+
+/** A points_history entry as a view. */
+export function toPointEntry(e: PointEntry): PointEntryView {
+  return { transno: e.transno, points: e.points, description: e.description, storeCode: e.store_code, at: new Date(e.created_at), balanceAfter: e.balance_after };
+}
