@@ -44,6 +44,14 @@ export const BUDGET_ROUTES = [
   { name: 'Cart', url: '/cart', kind: 'member', member: true },
   { name: 'Checkout', url: '/checkout?items=P0001', kind: 'member', member: true },
   { name: 'Account orders', url: '/account/orders', kind: 'member', member: true },
+  { name: 'Profile', url: '/account/profile', kind: 'member', member: true },
+  { name: 'Password', url: '/account/password', kind: 'member', member: true },
+  { name: 'Addresses', url: '/account/addresses', kind: 'member', member: true },
+  { name: 'Vouchers', url: '/account/vouchers', kind: 'member', member: true },
+  { name: 'My rewards', url: '/account/my-rewards', kind: 'member', member: true },
+  { name: 'Points history', url: '/account/my-rewards/membership-points-history', kind: 'member', member: true },
+  { name: 'Feeds', url: '/account/feeds', kind: 'member', member: true },
+  { name: 'Feedback', url: '/account/add-feedback', kind: 'member', member: true },
 ];
 
 /** The demo member of the seed data (README). */
