@@ -37,21 +37,23 @@ async function check(name: string, work: () => Promise<unknown>, ms: number): Pr
   }
 }
 
-let redis: Redis | undefined;
+/** Redis connections kept for PING, one per URL (lazy; they reconnect by themselves; closed at shutdown). */
+const redisClients = new Map<string, Redis>();
 
-/** One Redis connection kept for PING (lazy; reconnects by itself; closed at shutdown). */
 async function redisClient(url: string): Promise<Redis> {
-  if (!redis) {
+  let client = redisClients.get(url);
+  if (!client) {
     const { Redis } = await import('ioredis');
-    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: READINESS_TIMEOUT_MS });
-    client.on('error', () => {}); // reported by the failing PING instead
-    redis = client;
+    const created = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: READINESS_TIMEOUT_MS });
+    created.on('error', () => {}); // reported by the failing PING instead
+    redisClients.set(url, created);
     onShutdown(async () => {
-      redis = undefined;
-      await client.quit().catch(() => client.disconnect());
+      redisClients.delete(url);
+      await created.quit().catch(() => created.disconnect());
     });
+    client = created;
   }
-  return redis;
+  return client;
 }
 
 /**
