@@ -106,6 +106,32 @@ test('two instances on PostgreSQL and Redis, one killed mid-load: 0 confirmed or
     const confirmed = new Map<string, string>(); // idempotency key → order_refno
     const started = Date.now();
     let stopAt = Infinity;
+    /** The add_order body for `lines` at the store, in the earliest pick-up slot, priced as a client prices it. */
+    function orderBody(key: string, lines: Line[]) {
+      const t = orderTotals({ subtotalSen: lines.reduce((s, l) => s + l.priceSen * l.quantity, 0), deliverySen: 0 });
+      const now = new Date();
+      const date = earliestPickupDate(settings, now)!;
+      return {
+        idempotency_key: key, order_del_type: 'PICKUP', store: store!.store_no,
+        order_amount: formatAmount(t.totalSen), order_rounding: formatAmount(t.roundingSen), order_delivery_charges: '0.00', order_voucher_amount: '0.00',
+        order_del_pickup_date: date, order_del_pickup_time: pickupTimeSlots(date, settings, now)[0],
+        product: lines.map((l) => ({ product_code: l.code, product_quantity: l.quantity, product_price: formatAmount(l.priceSen), product_amount: formatAmount(l.priceSen * l.quantity) })),
+      };
+    }
+
+    // One submit sent to both instances at once (a client retrying elsewhere): one order, the same answer on both.
+    {
+      const me = members[0]!;
+      const auth = { ...KEY, authorization: `Bearer ${me.token}` };
+      const key = `two-instances-both-${started}`;
+      const body = orderBody(key, [{ ...products[0]!, quantity: 1 }]);
+      const answers = await Promise.all([ctxA!, ctxB!].map((c) => c.post(`${API}/add_order/${me.member}`, { headers: auth, data: body })));
+      requests += 2;
+      expect(answers.map((r) => r.status())).toEqual([200, 200]);
+      const [first, second] = (await Promise.all(answers.map((r) => r.json()))) as { order_refno: string }[];
+      expect(second!.order_refno).toBe(first!.order_refno);
+      confirmed.set(key, first!.order_refno);
+    }
     async function shopper(i: number) {
       const me = members[i]!;
       const auth = { ...KEY, authorization: `Bearer ${me.token}` };
@@ -118,15 +144,7 @@ test('two instances on PostgreSQL and Redis, one killed mid-load: 0 confirmed or
           expect(added.status, JSON.stringify(added.json)).toBe(200);
         }
         const key = `two-instances-${i}-${n}-${started}`;
-        const t = orderTotals({ subtotalSen: lines.reduce((s, l) => s + l.priceSen * l.quantity, 0), deliverySen: 0 });
-        const now = new Date();
-        const date = earliestPickupDate(settings, now)!;
-        const body = {
-          idempotency_key: key, order_del_type: 'PICKUP', store: store!.store_no,
-          order_amount: formatAmount(t.totalSen), order_rounding: formatAmount(t.roundingSen), order_delivery_charges: '0.00', order_voucher_amount: '0.00',
-          order_del_pickup_date: date, order_del_pickup_time: pickupTimeSlots(date, settings, now)[0],
-          product: lines.map((l) => ({ product_code: l.code, product_quantity: l.quantity, product_price: formatAmount(l.priceSen), product_amount: formatAmount(l.priceSen * l.quantity) })),
-        };
+        const body = orderBody(key, lines);
         const placed = await call(i + n + 2, 'post', `add_order/${me.member}`, auth, body);
         expect(placed.status, JSON.stringify(placed.json)).toBe(200);
         confirmed.set(key, placed.json.order_refno);
