@@ -3,7 +3,16 @@
  * Serves the built shop (dist/) on HOST:PORT (default 0.0.0.0:4321) with gzip/brotli compression of
  * pages, JSON and scripts (the `compression` middleware, honouring Accept-Encoding and Vary). The
  * Node adapter's standalone handler does the rest: static files, then the Astro app.
- * Used by `npm start`, the browser tests and `npm run bench`.
+ * Used by `npm start`, the container image (Dockerfile), the browser tests and `npm run bench`.
+ *
+ * Health (issue "Hardened for the open internet" §11): `/healthz` is answered here, before the app
+ * (200 while the process runs); `/readyz` goes to the app (src/pages/readyz.ts: database and Redis)
+ * except while shutting down, when it answers 503 `{"status":"shutting_down"}`.
+ *
+ * Graceful shutdown on SIGTERM or SIGINT: stop accepting connections, answer /readyz with 503, let
+ * the requests in flight finish (at most SHUTDOWN_TIMEOUT_MS, default 10000 ms; then the remaining
+ * connections are cut), close idle keep-alive connections, then run the app's closers (expiry of
+ * unpaid orders, Redis, the database pool or PGlite; src/server/lifecycle.ts) and exit 0.
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -18,7 +27,29 @@ const { handler } = await import(pathToFileURL(path.join(root, 'dist/server/entr
 const compress = compression({ threshold: 1024, level: 4 });
 const host = process.env.HOST ?? '0.0.0.0';
 const port = Number(process.env.PORT ?? 4321);
-const server = http.createServer((req, res) => compress(req, res, () => handler(req, res)));
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0) throw new Error(`SHUTDOWN_TIMEOUT_MS must be a number of milliseconds, not "${process.env.SHUTDOWN_TIMEOUT_MS}".`);
+
+let draining = false;
+/** Answers not yet finished. */
+const open = new Set();
+
+/** A small JSON answer that is never cached and sets no cookie. */
+function json(res, status, body) {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+const server = http.createServer((req, res) => {
+  open.add(res);
+  res.once('close', () => open.delete(res));
+  // While shutting down, each answer closes its connection, so clients and proxies reconnect elsewhere.
+  if (draining) res.shouldKeepAlive = false;
+  const pathname = (req.url ?? '/').split('?')[0];
+  if (pathname === '/healthz') return json(res, 200, { status: 'ok' });
+  if (pathname === '/readyz' && draining) return json(res, 503, { status: 'shutting_down' });
+  compress(req, res, () => handler(req, res));
+});
 server.keepAliveTimeout = 5_000;
 
 /** Resolves once the shop listens. */
@@ -30,6 +61,35 @@ export const listening = new Promise((resolve, reject) => {
   });
 });
 
-for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+/** Stops the server as described above; the process exits 0 (1 when a closer hangs past the timeout). */
+async function shutdown(signal) {
+  if (draining) return;
+  draining = true;
+  const started = Date.now();
+  for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
+  console.log(`[shutdown] ${signal}: no new connections; waiting for ${open.size} request(s) in flight`);
+  const closed = new Promise((resolve) => server.close(resolve));
+  // Keep-alive connections with nothing in flight are closed now and whenever one becomes idle.
+  server.closeIdleConnections();
+  const idle = setInterval(() => server.closeIdleConnections(), 50);
+  let timer;
+  const late = new Promise((resolve) => (timer = setTimeout(() => resolve('timeout'), shutdownTimeoutMs)));
+  if ((await Promise.race([closed, late])) === 'timeout') {
+    console.warn(`[shutdown] ${open.size} request(s) still running after ${shutdownTimeoutMs} ms: closing their connections`);
+    server.closeAllConnections();
+  }
+  clearInterval(idle);
+  clearTimeout(timer);
+  const closers = globalThis[Symbol.for('xs-storefront.shutdown')];
+  const all = closers ? [...closers] : [];
+  const done = Promise.allSettled(all.map((close) => close())).then((results) => {
+    for (const r of results) if (r.status === 'rejected') console.error('[shutdown] closing failed', r.reason);
+    return 'closed';
+  });
+  const hung = new Promise((resolve) => setTimeout(() => resolve('timeout'), 5_000).unref());
+  const outcome = await Promise.race([done, hung]);
+  console.log(`[shutdown] ${outcome === 'closed' ? 'done' : 'connections did not close in 5 s'} after ${Date.now() - started} ms`);
+  process.exit(outcome === 'closed' ? 0 : 1);
 }
+
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void shutdown(signal));

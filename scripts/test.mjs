@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test`: unit and API tests (Vitest), the API tests again on PostgreSQL when TEST_DATABASE_URL
- * is set, then the browser tests (Playwright, Chromium) against a fresh build. Ends with one line
+ * is set, then the browser tests (Playwright, Chromium) against a fresh build, then the built server
+ * as processes (tests/server: graceful shutdown; with TEST_DATABASE_URL and TEST_REDIS_URL, two
+ * instances with one killed under load). Ends with one line
  * 'N passed, N failed'. Runs on the project's own Node 24 through npm.
  * Set SKIP_E2E=true to leave out the browser tests.
  */
@@ -54,14 +56,25 @@ if (process.env.SKIP_E2E !== 'true') {
   else {
     const json = path.join(out, 'playwright.json');
     const status = run('Browser tests (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
-    try {
-      const s = JSON.parse(fs.readFileSync(json, 'utf8')).stats;
-      passed += s.expected + s.flaky;
-      failed += s.unexpected;
-      if (status !== 0 && s.unexpected === 0) broken = true;
-    } catch {
-      broken = true;
-    }
+    countPlaywright(json, status);
+    // The built server as processes: graceful shutdown; with PostgreSQL and Redis, two instances and a kill.
+    const serverJson = path.join(out, 'server.json');
+    const files = process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? [] : ['shutdown.spec.ts'];
+    if (files.length) console.log('\n(The two-instance test needs TEST_DATABASE_URL and TEST_REDIS_URL: running the shutdown test only.)');
+    const serverStatus = run('Server processes (shutdown; two instances on PostgreSQL and Redis)', bin('playwright'), ['test', '--config', 'tests/server/playwright.config.ts', '--reporter=list,json', ...files], { PLAYWRIGHT_JSON_OUTPUT_NAME: serverJson });
+    countPlaywright(serverJson, serverStatus);
+  }
+}
+
+/** Adds a Playwright JSON report's counts; a run that failed without a failed test is broken. */
+function countPlaywright(json, status) {
+  try {
+    const s = JSON.parse(fs.readFileSync(json, 'utf8')).stats;
+    passed += s.expected + s.flaky;
+    failed += s.unexpected;
+    if (status !== 0 && s.unexpected === 0) broken = true;
+  } catch {
+    broken = true;
   }
 }
 

@@ -29,6 +29,8 @@ const MEMBER_FLOW = new Set(['/cart', '/checkout', '/order-success', '/favourite
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
   if (ctx.isPrerendered) return next();
+  // Health checks (pages/healthz.ts, readyz.ts): no session, no locale, nothing per user.
+  if (ctx.url.pathname === '/healthz' || ctx.url.pathname === '/readyz') return next();
   const { locale: pathLocale, path } = splitLocale(ctx.url.pathname);
   // An island's Action call (/_actions/…) carries no language in its path: the page it came from does.
   const locale = path.startsWith('/_actions/') ? callerLocale(ctx.request.headers) : pathLocale;

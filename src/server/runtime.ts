@@ -2,27 +2,38 @@
  * The process-wide bundled API and database for the storefront (DESIGN One picture). The database
  * opens, migrates and — when empty and SEED_DEMO_DATA is on — loads the demo data on first use.
  */
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { createXsApi } from './xs-api/app';
-import { getDb } from './xs-api/db/client';
+import { closeDb, getDb } from './xs-api/db/client';
 import { products } from './xs-api/db/schema';
 import { config } from './config';
+import { onShutdown } from './lifecycle';
 import { loginThrottleFromEnv } from './xs-api/adapters/rate-limit';
 import { paymentAdapter } from './xs-api/adapters/payment';
 import { expireUnpaidOrders } from './xs-api/services/payments';
 
 let ready: Promise<Awaited<ReturnType<typeof getDb>>> | undefined;
 
-/** The database, migrated and seeded. */
+/** Advisory lock key held while one instance looks for, and loads, the demo data (arbitrary, fixed). */
+const SEED_LOCK_ID = 726_314_002;
+
+/**
+ * The database, migrated and seeded. Instances starting together on one PostgreSQL take turns: the
+ * check for an empty catalogue and the seed run in one transaction holding an advisory lock, so
+ * the demo data is loaded once.
+ */
 export function readyDb() {
   ready ??= (async () => {
     const db = await getDb();
     if (config.seedDemoData) {
-      const [row] = await db.select({ n: count() }).from(products);
-      if (!row || row.n === 0) {
-        const { seed } = await import('./xs-api/db/seed');
-        await seed(db);
-      }
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+        const [row] = await tx.select({ n: count() }).from(products);
+        if (!row || row.n === 0) {
+          const { seed } = await import('./xs-api/db/seed');
+          await seed(tx);
+        }
+      });
     }
     return db;
   })();
@@ -48,6 +59,7 @@ let adapter: ReturnType<typeof paymentAdapter> | undefined;
  */
 export function bundledApi() {
   api ??= loginThrottleFromEnv().then((loginThrottle) => {
+    throttle = loginThrottle;
     startPaymentExpiry();
     return createXsApi({
       db: readyDb,
@@ -64,6 +76,10 @@ export function bundledApi() {
 /** How often each instance looks for orders whose payment window is over (ms). */
 const EXPIRY_INTERVAL_MS = 60_000;
 let expiryTimer: NodeJS.Timeout | undefined;
+/** The expiry run under way, if any (awaited at shutdown). */
+let expiryRun: Promise<unknown> | undefined;
+/** The login throttle of the bundled API (its Redis connection is closed at shutdown). */
+let throttle: Awaited<ReturnType<typeof loginThrottleFromEnv>> | undefined;
 
 /**
  * Every minute, cancels the orders whose payment window is over (services/payments/expiry.ts).
@@ -72,11 +88,31 @@ let expiryTimer: NodeJS.Timeout | undefined;
 function startPaymentExpiry() {
   if (expiryTimer || config.xsApiUrl) return;
   const run = () =>
-    readyDb()
+    (expiryRun = readyDb()
       .then((db) => expireUnpaidOrders(db, { windowMinutes: config.paymentWindowMinutes }))
       .then((expired) => expired.length && console.info(`[payments] expired ${expired.length} unpaid order(s): ${expired.join(', ')}`))
-      .catch((err) => console.error('[payments] expiry failed', err));
+      .catch((err) => console.error('[payments] expiry failed', err))
+      .finally(() => (expiryRun = undefined)));
   expiryTimer = setInterval(run, EXPIRY_INTERVAL_MS);
   expiryTimer.unref();
   void run();
 }
+
+/**
+ * Graceful shutdown (issue "Hardened for the open internet" §11), called by scripts/serve.mjs once
+ * the requests in flight are done: stops the expiry of unpaid orders (waiting for a run under way),
+ * closes the login throttle's Redis connection and the database (PostgreSQL pool, or PGlite and its
+ * data-directory lock). Safe to call more than once.
+ */
+export async function stopRuntime(): Promise<void> {
+  clearInterval(expiryTimer);
+  expiryTimer = undefined;
+  await expiryRun;
+  const closing = throttle;
+  throttle = undefined;
+  api = undefined;
+  await closing?.close().catch(() => {});
+  ready = undefined;
+  await closeDb();
+}
+onShutdown(stopRuntime);

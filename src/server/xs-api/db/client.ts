@@ -133,8 +133,29 @@ export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): DbTarget {
 
 let shared: Promise<DbHandle> | undefined;
 
-/** The process-wide database, opened (and migrated) on first use from the environment. */
+/**
+ * The process-wide database, opened (and migrated) on first use from the environment. A failed
+ * open (PostgreSQL not up yet) is forgotten, so the next call tries again.
+ */
 export function getDb(): Promise<Db> {
-  shared ??= openDb(targetFromEnv());
+  if (!shared) {
+    const opening = openDb(targetFromEnv());
+    shared = opening;
+    opening.catch(() => {
+      if (shared === opening) shared = undefined;
+    });
+  }
   return shared.then((h) => h.db);
+}
+
+/**
+ * Closes the process-wide database (graceful shutdown): ends the PostgreSQL pool, or closes PGlite
+ * and releases its data-directory lock. Nothing happens when it was never opened.
+ */
+export async function closeDb(): Promise<void> {
+  const opening = shared;
+  shared = undefined;
+  if (!opening) return;
+  const handle = await opening.catch(() => undefined);
+  await handle?.close();
 }

@@ -1,0 +1,70 @@
+/**
+ * Readiness (issue "Hardened for the open internet" §11): `/readyz` answers 200 only when this
+ * instance can serve — the database (PGlite or PostgreSQL, migrated and seeded) answers a query,
+ * and Redis answers PING when REDIS_URL is set. A load balancer sends traffic only to ready
+ * instances; `/healthz` (liveness) checks nothing but the process.
+ */
+import { sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import { readyDb } from './runtime';
+import { onShutdown } from './lifecycle';
+
+/** How long one dependency may take to answer before the instance counts as not ready (ms). */
+export const READINESS_TIMEOUT_MS = 2_000;
+
+/** 'ok', or a short reason ('unreachable', 'timeout'); Redis is 'not_configured' without REDIS_URL. */
+export type CheckResult = 'ok' | 'unreachable' | 'timeout' | 'not_configured';
+
+/** The body of /readyz: `status` 'ready' (HTTP 200) or 'not_ready' (HTTP 503), and each dependency. */
+export type Readiness = { status: 'ready' | 'not_ready'; database: CheckResult; redis: CheckResult };
+
+class Timeout extends Error {}
+
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Timeout()), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+async function check(name: string, work: () => Promise<unknown>, ms: number): Promise<CheckResult> {
+  try {
+    await within(work(), ms);
+    return 'ok';
+  } catch (err) {
+    if (err instanceof Timeout) return 'timeout';
+    console.error(`[readyz] ${name} not reachable:`, (err as Error)?.message ?? err);
+    return 'unreachable';
+  }
+}
+
+/** Redis connections kept for PING, one per URL (lazy; they reconnect by themselves; closed at shutdown). */
+const redisClients = new Map<string, Redis>();
+
+async function redisClient(url: string): Promise<Redis> {
+  let client = redisClients.get(url);
+  if (!client) {
+    const { Redis } = await import('ioredis');
+    const created = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: READINESS_TIMEOUT_MS });
+    created.on('error', () => {}); // reported by the failing PING instead
+    redisClients.set(url, created);
+    onShutdown(async () => {
+      redisClients.delete(url);
+      await created.quit().catch(() => created.disconnect());
+    });
+    client = created;
+  }
+  return client;
+}
+
+/**
+ * Checks the database (`select 1`) and, when `redisUrl` is set, Redis (PING), each within `timeoutMs`.
+ * Never throws: a failing dependency is reported in the result.
+ */
+export async function readiness(redisUrl = process.env.REDIS_URL, timeoutMs = READINESS_TIMEOUT_MS): Promise<Readiness> {
+  const [database, cache] = await Promise.all([
+    check('database', async () => (await readyDb()).execute(sql`select 1`), timeoutMs),
+    redisUrl ? check('redis', async () => (await redisClient(redisUrl)).ping(), timeoutMs) : Promise.resolve<CheckResult>('not_configured'),
+  ]);
+  const ok = database === 'ok' && (cache === 'ok' || cache === 'not_configured');
+  return { status: ok ? 'ready' : 'not_ready', database, redis: cache };
+}
