@@ -285,33 +285,6 @@ export function profileImageError(file: { name: string; size: number }): Validat
   return null;
 }
 
-/** The picture formats a profile picture may be (spec §5, §9: jpg and jpeg are both JPEG). */
-export type ProfileImageFormat = 'jpeg' | 'png';
-
-/**
- * The format of a picture judged by its first bytes (magic numbers), never by its name or the MIME
- * type a browser claims: JPEG starts FF D8 FF, PNG 89 50 4E 47 0D 0A 1A 0A. Needs at least the
- * first 8 bytes; null for anything else (a PDF renamed .png is null).
- */
-export function profileImageFormat(head: Uint8Array): ProfileImageFormat | null {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (head.length >= png.length && png.every((b, i) => head[i] === b)) return 'png';
-  return null;
-}
-
-/**
- * Check a profile picture by content (spec §5, §8, §9), as the API does: its first bytes must be a
- * JPEG or PNG ('image_type'), its size (bytes) at most 5 MB ('image_size'); an empty file is
- * 'field_required'. Returns the message key, or null when fine.
- */
-export function profileImageContentError(file: { head: Uint8Array; size: number }): ValidationMessageKey | null {
-  if (!(file.size > 0)) return 'field_required';
-  if (!(file.size <= PROFILE_IMAGE_MAX_BYTES)) return 'image_size';
-  if (!profileImageFormat(file.head)) return 'image_type';
-  return null;
-}
-
 /**
  * The first issue's message key per field of a failed parse: { add_phone: 'invalid', … }. A field
  * is the issue path joined with '.'; issues on the whole form go under '_form'. A message that is

@@ -40,7 +40,7 @@ async function picture(format: 'png' | 'jpeg', width = 800, height = 600): Promi
 /** Posts a multipart upload with one file part (name and claimed type as given) as `token`. */
 async function upload(member: string, token: string | null, bytes: Uint8Array, { name = 'me.png', type = 'image/png', field = 'customer_picture', lang = 'en' } = {}) {
   const form = new FormData();
-  form.append(field, new File([bytes], name, { type }));
+  form.append(field, new File([new Uint8Array(bytes)], name, { type }));
   return send(member, token, form, lang);
 }
 

@@ -5,7 +5,7 @@
  * the API answers as `Error` text in the caller's language (src/server/xs-api/http.ts).
  */
 import { z } from 'zod';
-import { BILL_PLATFORM, PROFILE_IMAGE_MAX_BYTES } from '../../../domain/constants';
+import { BILL_PLATFORM, PROFILE_IMAGE_MAX_BODY_BYTES } from '../../../domain/constants';
 import { loginSchema, passwordChangeSchema, passwordConfirmation, passwordResetFields, profileSchema, registrationFields } from '../../../domain/validation';
 import { defineOperation, flag, statusOk } from './operation';
 
@@ -100,9 +100,6 @@ export const updateCustomerPassword = defineOperation({
   response: z.object({ Status: statusOk }),
 });
 
-/** The room a multipart body may take beyond the picture itself (boundaries, part headers), bytes. */
-export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
 /**
  * Profile picture (spec §7 upload_customer_picture/{customer}, §5, §8, §9): multipart/form-data
  * with one file part `customer_picture`. The picture is judged by its content (its first bytes),
@@ -122,7 +119,7 @@ export const uploadCustomerPicture = defineOperation({
   member: 'required',
   summary: "Upload the member's profile picture (multipart, part customer_picture: JPEG or PNG by content, at most 5 MB). Answers the updated profile.",
   body: z.object({ customer_picture: z.file({ error: 'field_required' }).min(1, 'field_required') }),
-  multipart: { maxBodyBytes: PROFILE_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, tooLarge: 'image_size' },
+  multipart: { maxBodyBytes: PROFILE_IMAGE_MAX_BODY_BYTES, tooLarge: 'image_size' },
   response: z.object({ Status: statusOk, data: profile }),
 });
 

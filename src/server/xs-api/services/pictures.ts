@@ -17,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { PROFILE_IMAGE_MAX_BYTES } from '../../../domain/constants';
 import { paths } from '../../../domain/paths';
-import { profileImageFormat } from '../../../domain/validation';
+import { profileImageFormat } from '../../../domain/profile-picture';
 import type { Profile } from '../../../lib/xs-api/contract';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
