@@ -44,7 +44,7 @@ COPY --chown=root:root package.json ./
 COPY --chown=root:root scripts/serve.mjs scripts/ops.mjs ./scripts/
 COPY --chown=root:root src/server/xs-api/db/migrations ./src/server/xs-api/db/migrations
 # The only writable place: the embedded database and its generated secrets (a volume in production).
-RUN mkdir -p /app/.data && chown node:node /app/.data
+RUN mkdir -p /app/.data /app/uploads && chown node:node /app/.data /app/uploads
 VOLUME ["/app/.data"]
 USER node
 EXPOSE 4321

@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
+import { PROFILE_IMAGE_MAX_BODY_BYTES } from './src/domain/constants.ts';
 
 /**
  * Astro configuration: server output on the Node adapter (standalone), React islands,
@@ -24,7 +25,8 @@ export default defineConfig({
     defaultLocale: 'en',
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
-  security: { checkOrigin: true },
+  // Actions take up to a profile picture's request (5 MB + framing, spec §9); Astro's default is 1 MB.
+  security: { checkOrigin: true, actionBodySizeLimit: PROFILE_IMAGE_MAX_BODY_BYTES },
   // Pictures go through the image pipeline as AVIF/WebP (src/components/ResponsiveImage.astro).
   // The demo pictures are our own SVG files in src/assets, and no remote domains are allowed, so
   // rasterising SVG sources processes nothing from outside.

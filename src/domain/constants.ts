@@ -86,6 +86,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 /** Profile picture: jpg, jpeg or png, at most 5 MB (5 × 1024 × 1024 bytes). */
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const PROFILE_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+/** A request carrying a profile picture: the picture plus 64 KB for the multipart framing (bytes). */
+export const PROFILE_IMAGE_MAX_BODY_BYTES = PROFILE_IMAGE_MAX_BYTES + 64 * 1024;
 
 // ── Membership and company facts (spec §1, §9) ───────────────────────────────────────────────────
 

@@ -57,6 +57,8 @@ export const paths = {
   resendVerification: '/resend-verification',
   voucherDetails: (code: string) => withQuery('/voucher-details/', { code }),
   notFound: '/404-not-found',
+  /** /uploads/{name}: a member's profile picture as the server stored it. */
+  upload: (name: string) => `/uploads/${seg(name)}`,
   account: {
     profile: '/account/profile',
     addresses: '/account/addresses',

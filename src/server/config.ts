@@ -60,6 +60,11 @@ function paymentWindowMinutes(): number {
   return n;
 }
 
+/** UPLOADS_DIR: where members' profile pictures are kept; by default `uploads` beside the embedded database (.data/uploads). */
+function uploadsDir(): string {
+  return path.resolve(process.env.UPLOADS_DIR || path.join(path.dirname(dataDir()), 'uploads'));
+}
+
 export const config = {
   /** Remote mobile e-commerce API; empty means the bundled API, called in-process. */
   xsApiUrl: process.env.XS_API_URL ?? '',
@@ -90,6 +95,8 @@ export const config = {
   get opsToken() {
     return (cachedOps ??= opsToken());
   },
+  /** Members' profile pictures (absolute path); shared storage when several instances run. */
+  uploadsDir: uploadsDir(),
   stripeSecretKey: process.env.STRIPE_SECRET_KEY ?? '',
   stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? '',
 };

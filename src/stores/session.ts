@@ -5,7 +5,15 @@
 import { atom } from 'nanostores';
 
 /** What the header shows about the logged-in member; null for a guest. */
-export type SessionSummary = { member_code: string; customer_firstname: string; customer_point: number; notification_unread: number; cart_count: number } | null;
+export type SessionSummary = {
+  member_code: string;
+  customer_firstname: string;
+  /** The profile picture's path ('/uploads/<name>.webp'), null when the member has none. */
+  customer_picture: string | null;
+  customer_point: number;
+  notification_unread: number;
+  cart_count: number;
+} | null;
 
 export const $session = atom<SessionSummary | undefined>(undefined);
 export const $cartCount = atom(0);

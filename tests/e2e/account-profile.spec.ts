@@ -129,18 +129,26 @@ test.describe('English, desktop', () => {
   });
 });
 
-test('profile and password work without JavaScript: field message, API refusal, saved banner', async ({ page, browser }) => {
+test('profile, picture and password work without JavaScript: field message and typed values kept, API refusal, saved banner', async ({ page, browser }) => {
   await enter(page);
   const noJs = await (browser as Browser).newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
   const p = await noJs.newPage();
   await p.goto('/account/profile');
   await p.locator('#profile-firstname').fill('');
+  await p.locator('#profile-lastname').fill('Typed Before');
   await p.locator('[data-profile-form] button').click();
   await expect(p.locator('#profile-firstname-err')).toHaveText('First Name is required');
+  // The refused save keeps what was typed.
+  await expect(p.locator('#profile-lastname')).toHaveValue('Typed Before');
+  await p.locator('#profile-lastname').fill('Tan');
   await p.locator('#profile-firstname').fill('Mei Ling');
   await p.locator('[data-profile-form] button').click();
   await expect(p).toHaveURL(/\/account\/profile$/);
   await expect(p.locator('[data-account-notice]')).toHaveText('Profile updated successfully');
+  // The picture form posts multipart: a PDF named .png is refused under the field, judged by content.
+  await p.locator('#profile-picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.4\n') });
+  await p.locator('[data-picture-submit]').click();
+  await expect(p.locator('[data-picture-error]')).toHaveText('Only accept file type with jpg,jpeg and png format.');
   await p.goto('/account/password');
   await p.locator('#password-current').fill('not-my-password');
   await p.locator('#password-new').fill('abcdef');

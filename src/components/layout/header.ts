@@ -1,9 +1,9 @@
 /**
- * Header behaviour (spec §2 Header; §4 Session, Delivery method modal): fills the account menu,
- * points, cart and favourites counts and delivery-method button from /api/me; clears a visitor's
- * saved delivery choice; opens the delivery modal (its React code loads only then) for a member
- * without a complete choice, or at step 3 for a pick-up whose time has passed; logs out with the
- * spec's toast. Actions are called through the small fetch wrapper (src/features/shared/
+ * Header behaviour (spec §2 Header; §4 Session, Delivery method modal): fills the account menu
+ * (avatar: the profile picture or the initial), points, cart and favourites counts and
+ * delivery-method button from /api/me; clears a visitor's saved delivery choice; opens the
+ * delivery modal (its React code loads only then) for a member without a complete choice, or at
+ * step 3 for a pick-up whose time has passed; logs out with the spec's toast. Actions are called through the small fetch wrapper (src/features/shared/
  * action-fetch.ts), not the full client, to keep catalogue pages light (DESIGN Budgets); the
  * pick-up rules (dayjs) load only for a member with a pick-up.
  */
@@ -16,7 +16,7 @@ import { toast } from '../../lib/ui/toast';
 import { LOGOUT_REDIRECT_MS, TOAST_LOGIN_MS, TOAST_LOGOUT_MS } from '../../domain/constants';
 
 export type MeAnswer = {
-  profile: { member_code: string; customer_firstname: string; customer_point: number; notification_unread: number } | null;
+  profile: { member_code: string; customer_firstname: string; customer_picture: string | null; customer_point: number; notification_unread: number } | null;
   cart_count: number;
   /** The member's favourite product codes (empty for a guest). */
   favourites: string[];
@@ -71,9 +71,18 @@ export function startHeader() {
       if ($shipping.get()) $shipping.set(null);
       return;
     }
-    $('[data-account-name]')!.textContent = s.customer_firstname;
-    $('[data-account-initial]')!.textContent = s.customer_firstname.slice(0, 1).toUpperCase();
-    $('[data-account-points]')!.textContent = String(s.customer_point);
+    for (const el of header.querySelectorAll('[data-account-name], [data-menu-name]')) el.textContent = s.customer_firstname;
+    for (const el of header.querySelectorAll('[data-account-points], [data-menu-points]')) el.textContent = String(s.customer_point);
+    // The avatars (the menu button, the phone menu's card): the picture, or the initial without one.
+    for (const avatar of header.querySelectorAll<HTMLElement>('[data-avatar]')) {
+      const img = avatar.querySelector<HTMLImageElement>('[data-avatar-img]')!;
+      const initial = avatar.querySelector<HTMLElement>('[data-avatar-initial]')!;
+      initial.textContent = s.customer_firstname.trim().slice(0, 1).toUpperCase();
+      img.alt = (avatar.dataset.avatarAlt ?? '').replace('{name}', s.customer_firstname);
+      if (s.customer_picture && img.getAttribute('src') !== s.customer_picture) img.src = s.customer_picture;
+      img.hidden = !s.customer_picture;
+      initial.hidden = !!s.customer_picture;
+    }
     const unread = $('[data-feeds-count]');
     if (unread) {
       unread.textContent = String(s.notification_unread);

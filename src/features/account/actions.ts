@@ -7,9 +7,12 @@
  * - a refusal of the API goes through the one error mapping (src/features/shared/errors.ts) and
  *   renders the page in place with the API's status and text (400 wrong current password, 429);
  * - success sets a flash and answers `{ redirect }` to the same page (redirect after POST, 303).
+ * The picture form posts multipart/form-data (a file), within Astro's `actionBodySizeLimit`
+ * (astro.config.mjs: a 5 MB picture and its framing); a larger body is refused before it is read.
  * The member is the session's, never one sent by the browser.
  */
 import { defineAction } from 'astro:actions';
+import { z } from 'zod';
 import { href, paths } from '../../domain/paths';
 import { passwordChangeSchema, profileSchema } from '../../domain/validation';
 import { setFlash } from '../../server/flash';
@@ -31,6 +34,26 @@ export const account = {
       await viaApi(ctx, () => memberApi(ctx).call('update_customer', { body: input }));
       setFlash(ctx.cookies, 'profile_updated');
       return { redirect: href(ctx.locals.locale, paths.account.profile) };
+    },
+  }),
+
+  /**
+   * Profile picture (upload_customer_picture, spec §5, §8, §9): the form's file part
+   * `customer_picture`, sent on as it is; the API judges it by content (JPEG or PNG, at most 5 MB)
+   * and answers 413 'Maximum file size accepted is 5MB', 415 'Only accept file type with
+   * jpg,jpeg and png format.' or 422 for a file it cannot read, rendered in place with that text.
+   * Success flashes 'Profile updated successfully' and goes back to /account/profile; the page's
+   * script, calling this with JavaScript, reads `picture` (the new picture's path) and shows its
+   * own toast instead of the flash.
+   */
+  uploadPicture: defineAction({
+    accept: 'form',
+    input: z.object({ customer_picture: z.instanceof(File, { message: 'field_required' }) }),
+    handler: async ({ customer_picture }, ctx): Promise<FormRedirect & { picture: string | null }> => {
+      requireMember(ctx);
+      const { data } = await viaApi(ctx, () => memberApi(ctx).call('upload_customer_picture', { body: { customer_picture } }));
+      setFlash(ctx.cookies, 'profile_updated');
+      return { redirect: href(ctx.locals.locale, paths.account.profile), picture: data.customer_picture };
     },
   }),
 

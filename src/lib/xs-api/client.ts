@@ -67,6 +67,16 @@ function takesLang(op: { query?: z.ZodType }): boolean {
   return !!shape && 'lang' in shape;
 }
 
+/** The parts of a multipart body: files (Blob) as they are, other values as text; undefined ones left out. */
+function toFormData(fields: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    if (v instanceof Blob) form.append(k, v, v instanceof File ? v.name : k);
+    else if (v !== undefined && v !== null) form.append(k, String(v));
+  }
+  return form;
+}
+
 /** Creates a client. Each call resolves to the checked success answer or throws XsApiError. */
 export function createXsClient(options: XsClientOptions) {
   async function call<N extends OperationName>(name: N, input: CallInput<N> = {}): Promise<ResultOf<N>> {
@@ -80,14 +90,16 @@ export function createXsClient(options: XsClientOptions) {
     if (takesLang(op) && !url.searchParams.has('lang')) url.searchParams.set('lang', options.locale);
     const headers: Record<string, string> = { [API_KEY_HEADER]: options.apiKey, 'accept-language': options.locale };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    if (input.body !== undefined) headers['content-type'] = 'application/json';
+    // A multipart operation (a file upload) sends a form; fetch sets its content type with the boundary.
+    const body = input.body === undefined ? undefined : op.multipart ? toFormData(input.body as Record<string, unknown>) : JSON.stringify(input.body);
+    if (typeof body === 'string') headers['content-type'] = 'application/json';
     let res: Response;
     try {
       res = await options.fetch(
         new Request(url, {
           method: op.method,
           headers,
-          body: input.body === undefined ? undefined : JSON.stringify(input.body),
+          body,
           signal: AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS),
         }),
       );

@@ -49,6 +49,9 @@ export function buildOpenApi() {
     const security = op.auth === 'operator' ? [{ apiKey: [], operator: [] }] : op.member === 'none' ? [{ apiKey: [] }] : [{ apiKey: [], session: [] }];
     const errors = {
       400: { description: 'Invalid request', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
+      ...(op.multipart && {
+        413: { description: `Body over ${op.multipart.maxBodyBytes} bytes: refused before it is read`, content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
+      }),
       ...(op.member !== 'none' && {
         401: { description: 'No valid session', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
         403: { description: 'The member in the path is not the caller', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
@@ -61,7 +64,7 @@ export function buildOpenApi() {
         summary: op.summary,
         parameters,
         security,
-        ...(op.body && { requestBody: { required: true, content: { 'application/json': { schema: schema(op.body, 'input') } } } }),
+        ...(op.body && { requestBody: { required: true, content: { [op.multipart ? 'multipart/form-data' : 'application/json']: { schema: schema(op.body, 'input') } } } }),
         responses: { 200: { description: 'Status 1', content: { 'application/json': { schema: schema(op.response, 'output') } } }, ...errors },
       },
     };

@@ -1,5 +1,5 @@
 /**
- * The session summary the header shows (spec §2 Header): profile name, points and unread
+ * The session summary the header shows (spec §2 Header): profile name, picture, points and unread
  * notification count, the cart count at
  * the chosen store (the delivery-choice cookie), and the favourite product codes (the header count
  * and the hearts on cards). A per-user read, so a GET that is never cached; the catalogue pages
@@ -14,7 +14,13 @@ export const GET: APIRoute = async (ctx) => {
   const [count, favourites] = profile ? await Promise.all([cartCount(ctx), favouriteCodes(ctx)]) : [0, []];
   return Response.json(
     {
-      profile: profile && { member_code: profile.member_code, customer_firstname: profile.customer_firstname, customer_point: profile.customer_point, notification_unread: profile.notification_unread ?? 0 },
+      profile: profile && {
+        member_code: profile.member_code,
+        customer_firstname: profile.customer_firstname,
+        customer_picture: profile.customer_picture,
+        customer_point: profile.customer_point,
+        notification_unread: profile.notification_unread ?? 0,
+      },
       cart_count: count,
       favourites,
     },

@@ -30,6 +30,7 @@ import { feedbackRoutes } from './routes/feedback';
 import { sandboxAdapter } from './adapters/payment/sandbox';
 import type { PaymentAdapter } from './adapters/payment/types';
 import { DEFAULT_PAYMENT_WINDOW_MINUTES } from '../../domain/payment-window';
+import { config } from '../config';
 
 export type XsApiOptions = {
   db: Db | (() => Promise<Db>);
@@ -51,6 +52,8 @@ export type XsApiOptions = {
   paymentWindowMinutes?: number;
   /** The operators' token for the ops_* operations; null (default) disables them. */
   opsToken?: string | null;
+  /** Where profile pictures are stored (UPLOADS_DIR by default). */
+  uploadsDir?: string;
 };
 
 /** Creates the API app. Unknown operations answer 404 with an Error text; unexpected faults 500. */
@@ -65,6 +68,7 @@ export function createXsApi({
   paymentSecret = randomBytes(32).toString('base64url'),
   paymentWindowMinutes = DEFAULT_PAYMENT_WINDOW_MINUTES,
   opsToken = null,
+  uploadsDir = config.uploadsDir,
 }: XsApiOptions): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>().basePath(API_BASE);
   const resolveDb = async () => (typeof db === 'function' ? await db() : db);
@@ -76,6 +80,7 @@ export function createXsApi({
     payment: payment ?? sandboxAdapter({ db: resolveDb, secret: paymentSecret }),
     paymentWindowMinutes,
     opsToken,
+    uploadsDir,
   };
   // Providers' callbacks carry a signature, not our API key: registered before the key check.
   paymentWebhookRoutes(app, { db: resolveDb, services: () => services });

@@ -5,6 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { API_KEY_HEADER, type Operation } from '../../lib/xs-api/contract';
 import { isMessageKey, resolveLocale, type Locale } from '../../i18n/messages';
@@ -26,6 +27,8 @@ export type ApiServices = {
   paymentWindowMinutes: number;
   /** The operators' token; null disables the operator operations. */
   opsToken: string | null;
+  /** The directory of members' profile pictures (UPLOADS_DIR). */
+  uploadsDir: string;
 };
 
 /** Constant-time comparison of a presented token with the expected one. */
@@ -59,6 +62,32 @@ function payloadError(error: z.ZodError): ApiError {
   const where = issue?.path.length ? issue.path.join('.') : 'payload';
   if (issue && isMessageKey(issue.message)) return new ApiError(400, issue.message, {}, { field: where });
   return invalidPayload(`${where}: ${issue?.message ?? 'invalid'}`);
+}
+
+/**
+ * The parts of a multipart/form-data body as an object (the last value of a repeated name), the
+ * body capped at `maxBodyBytes`: a larger Content-Length is refused before anything is read, and
+ * a body without one is read only up to the cap (hono's bodyLimit).
+ * @throws ApiError 413 `tooLarge` over the cap; 400 for a body that is not multipart/form-data.
+ */
+async function readMultipart(c: Context, { maxBodyBytes, tooLarge }: NonNullable<Operation['multipart']>): Promise<Record<string, unknown>> {
+  const tooLargeError = () => new ApiError(413, isMessageKey(tooLarge) ? tooLarge : 'api_invalid_payload', { detail: 'body too large' });
+  let within = false;
+  await bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: () => {
+      throw tooLargeError();
+    },
+  })(c, async () => {
+    within = true;
+  });
+  if (!within) throw tooLargeError();
+  const type = c.req.header('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data')) throw invalidPayload('body is not multipart/form-data');
+  const form = await c.req.raw.formData().catch(() => {
+    throw invalidPayload('body is not valid multipart/form-data');
+  });
+  return Object.fromEntries(form.entries());
 }
 
 async function readBody(c: Context): Promise<unknown> {
@@ -102,7 +131,7 @@ export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: (i
       if (!query.success) throw payloadError(query.error);
       let body: unknown = undefined;
       if (op.method === 'POST') {
-        const raw = await readBody(c);
+        const raw = op.multipart ? await readMultipart(c, op.multipart) : await readBody(c);
         if (op.body) {
           const parsed = op.body.safeParse(raw);
           if (!parsed.success) throw payloadError(parsed.error);

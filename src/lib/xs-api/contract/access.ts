@@ -5,7 +5,7 @@
  * the API answers as `Error` text in the caller's language (src/server/xs-api/http.ts).
  */
 import { z } from 'zod';
-import { BILL_PLATFORM } from '../../../domain/constants';
+import { BILL_PLATFORM, PROFILE_IMAGE_MAX_BODY_BYTES } from '../../../domain/constants';
 import { loginSchema, passwordChangeSchema, passwordConfirmation, passwordResetFields, profileSchema, registrationFields } from '../../../domain/validation';
 import { defineOperation, flag, statusOk } from './operation';
 
@@ -98,6 +98,31 @@ export const updateCustomerPassword = defineOperation({
   summary: "Change the member's password (current, new ≥ 6, confirmation); revokes the member's other sessions.",
   body: passwordChangeSchema,
   response: z.object({ Status: statusOk }),
+});
+
+/**
+ * Profile picture (spec §7 upload_customer_picture/{customer}, §5, §8, §9): multipart/form-data
+ * with one file part `customer_picture`. The picture is judged by its content (its first bytes),
+ * never by its file name or the type the client claims: JPEG (jpg, jpeg) or PNG, at most 5 MB
+ * (5 242 880 bytes). It is re-encoded (metadata dropped, 512 × 512 px cover crop, WebP), stored
+ * under a name the server chooses, and the member's previous picture is removed. Answers the
+ * updated profile, `customer_picture` being the picture's path on the shop ('/uploads/<32 hex>.webp').
+ * Errors: 413 'Maximum file size accepted is 5MB' (a larger file, or a request body over 5 MB +
+ * 64 KB, refused before it is read); 415 'Only accept file type with jpg,jpeg and png format.';
+ * 422 for a JPEG or PNG that cannot be decoded (truncated, corrupt); 400 without the file part or
+ * for a body that is not multipart; 401 without a live session; 403 for another member's code.
+ * Served through Astro, a multipart post passes its cross-site form check only with an `Origin`
+ * header equal to the shop's origin (HTTP clients set it; the storefront calls in-process).
+ */
+export const uploadCustomerPicture = defineOperation({
+  name: 'upload_customer_picture',
+  method: 'POST',
+  path: 'upload_customer_picture/:member',
+  member: 'required',
+  summary: "Upload the member's profile picture (multipart, part customer_picture: JPEG or PNG by content, at most 5 MB). Answers the updated profile.",
+  body: z.object({ customer_picture: z.file({ error: 'field_required' }).min(1, 'field_required') }),
+  multipart: { maxBodyBytes: PROFILE_IMAGE_MAX_BODY_BYTES, tooLarge: 'image_size' },
+  response: z.object({ Status: statusOk, data: profile }),
 });
 
 /**

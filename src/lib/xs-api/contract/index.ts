@@ -38,6 +38,7 @@ export const operations = {
   customer_detail: access.customerDetail,
   update_customer: access.updateCustomer,
   update_customer_password: access.updateCustomerPassword,
+  upload_customer_picture: access.uploadCustomerPicture,
   insert_customer: access.insertCustomer,
   retrieve_password_by_SMS: access.retrievePasswordBySms,
   reset_password: access.resetPassword,

@@ -23,6 +23,13 @@ export type Operation<
   summary: string;
   query?: Q;
   body?: B;
+  /**
+   * A multipart/form-data body (a file upload) instead of JSON: the body schema's fields are the
+   * form's parts (files as `File`). `maxBodyBytes` caps the whole request body: a larger
+   * Content-Length, or a stream that grows past it, is refused with 413 and the message key
+   * `tooLarge` before the body is held in memory.
+   */
+  multipart?: { maxBodyBytes: number; tooLarge: string };
   /** The success answer (always carries Status: 1). */
   response: R;
 };

@@ -6,6 +6,7 @@ import { unreadNotifications } from '../services/notifications';
 import { getCustomer, login, toProfile } from '../services/customers';
 import { revokeSession } from '../services/sessions';
 import { changePassword, updateProfile } from '../services/profile';
+import { storeCustomerPicture } from '../services/pictures';
 import { registerCustomer, requestPasswordReset, resetPassword, sendPhoneVerification } from '../services/registration';
 
 export function accessRoutes(app: Hono<ApiEnv>) {
@@ -18,6 +19,9 @@ export function accessRoutes(app: Hono<ApiEnv>) {
     data: { ...toProfile(await getCustomer(db, member!)), notification_unread: await unreadNotifications(db, member!) },
   }));
   serve(app, op.update_customer, async ({ db, member, body }) => ({ data: await updateProfile(db, member!, body) }));
+  serve(app, op.upload_customer_picture, async ({ db, services, member, body }) => ({
+    data: await storeCustomerPicture(db, services.uploadsDir, member!, body.customer_picture),
+  }));
   serve(app, op.update_customer_password, async ({ db, services, member, token, body }) => {
     await changePassword(db, services.loginThrottle, member!, token!, body.current_password, body.new_password);
     return {};
