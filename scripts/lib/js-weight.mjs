@@ -50,6 +50,7 @@ export const BUDGET_ROUTES = [
   { name: 'Vouchers', url: '/account/vouchers', kind: 'member', member: true },
   { name: 'My rewards', url: '/account/my-rewards', kind: 'member', member: true },
   { name: 'Points history', url: '/account/my-rewards/membership-points-history', kind: 'member', member: true },
+  { name: 'Outlet purchases', url: '/account/purchase-history', kind: 'member', member: true },
   { name: 'Feeds', url: '/account/feeds', kind: 'member', member: true },
   { name: 'Feedback', url: '/account/add-feedback', kind: 'member', member: true },
 ];

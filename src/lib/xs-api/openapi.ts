@@ -54,6 +54,8 @@ export function buildOpenApi() {
       }),
       ...(op.member !== 'none' && {
         401: { description: 'No valid session', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
+      }),
+      ...(op.member !== 'none' && op.member !== 'session' && {
         403: { description: 'The member in the path is not the caller', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
       }),
     };

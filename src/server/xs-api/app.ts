@@ -27,6 +27,7 @@ import { paymentRoutes, paymentWebhookRoutes } from './routes/payments';
 import { opsRoutes } from './routes/ops';
 import { notificationRoutes } from './routes/notifications';
 import { feedbackRoutes } from './routes/feedback';
+import { purchaseRoutes } from './routes/purchases';
 import { sandboxAdapter } from './adapters/payment/sandbox';
 import type { PaymentAdapter } from './adapters/payment/types';
 import { DEFAULT_PAYMENT_WINDOW_MINUTES } from '../../domain/payment-window';
@@ -108,6 +109,7 @@ export function createXsApi({
   paymentRoutes(app);
   notificationRoutes(app);
   feedbackRoutes(app);
+  purchaseRoutes(app);
   opsRoutes(app);
   app.notFound((c) => c.json(new ApiError(404, 'api_not_found').body(callLocale(c)), 404));
   app.onError((err, c) => {

@@ -102,6 +102,9 @@ async function readBody(c: Context): Promise<unknown> {
 
 /**
  * Registers one operation on the app. The handler returns the success fields; Status 1 is added.
+ * Member-scoped operations (`op.member` 'required', 'optional' with the segment, 'session') need a
+ * live session token (401 'session_expired' otherwise); a `:member` segment must name the session's
+ * member (403); for 'session' the member is the session's alone, the handler scopes reads to it.
  * @throws nothing: ApiError and zod failures become `{Status:0, Error}` answers with their status.
  */
 export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: (input: Handled<O>) => Promise<Record<string, unknown>>) {
@@ -118,11 +121,12 @@ export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: (i
         const expected = c.get('services').opsToken;
         if (!expected || !bearer || !sameToken(bearer, expected)) throw new ApiError(401, 'ops_token_invalid');
       }
-      const wantsMember = op.member === 'required' || (op.member === 'optional' && params.member);
+      const wantsMember = op.member === 'required' || op.member === 'session' || (op.member === 'optional' && params.member);
       if (wantsMember) {
         const session = bearer ? await resolveSession(c.get('db'), bearer) : null;
         if (!session) throw new ApiError(401, 'session_expired');
-        if (params.member !== session.memberCode) throw new ApiError(403, 'api_forbidden');
+        // 'session': no member in the path, the caller is the session's member.
+        if (op.member !== 'session' && params.member !== session.memberCode) throw new ApiError(403, 'api_forbidden');
         member = session.memberCode;
         token = bearer;
       }

@@ -14,6 +14,7 @@ import * as payments from './payments';
 import * as ops from './ops';
 import * as notifications from './notifications';
 import * as feedback from './feedback';
+import * as purchases from './purchases';
 
 export * from './operation';
 export * from './access';
@@ -31,6 +32,7 @@ export * from './payments';
 export * from './ops';
 export * from './notifications';
 export * from './feedback';
+export * from './purchases';
 
 export const operations = {
   customer_login: access.customerLogin,
@@ -95,6 +97,9 @@ export const operations = {
   redeem_voucher_listing: vouchers.redeemableVoucherListing,
   points_history: points.pointsHistory,
   points_history_detail: points.pointsHistoryDetail,
+  get_purchase_history_data: purchases.getPurchaseHistoryData,
+  view_purchase_item_bybill: purchases.viewPurchaseItemBybill,
+  print_offline_bill: purchases.printOfflineBill,
   ops_order_listing: ops.opsOrderListing,
   ops_pickups: ops.opsPickups,
   ops_order_status: ops.opsOrderStatus,

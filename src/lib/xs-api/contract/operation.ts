@@ -4,8 +4,12 @@
  */
 import { z } from 'zod';
 
-/** Where the member code sits in the path, when the operation is member-scoped. */
-export type MemberScope = 'required' | 'optional' | 'none';
+/**
+ * Where the member comes from, when the operation is member-scoped: 'required' (a `:member` path
+ * segment that must match the session), 'optional' (the same when the segment is given), 'session'
+ * (no member in the path: the member of the session token, required), 'none' (public).
+ */
+export type MemberScope = 'required' | 'optional' | 'session' | 'none';
 
 export type Operation<
   Q extends z.ZodType = z.ZodType,

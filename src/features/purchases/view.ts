@@ -1,0 +1,67 @@
+/**
+ * View models of the outlet purchases pages (spec §2 /account/purchase-history and /{transno};
+ * §7 get_purchase_history_data, view_purchase_item_bybill, print_offline_bill): contract answers
+ * reshaped once, money in integer sen (src/domain/money.ts), dates as stored ('YYYY-MM-DD') and as
+ * shown ('DD/MM/YYYY', spec §9). Pure.
+ */
+import type { z } from 'zod';
+import type { PurchaseBill, PurchaseBillDetail, printOfflineBill } from '../../lib/xs-api/contract';
+import { toSen } from '../../domain/money';
+import { formatPickupDate, formatShopDateTime } from '../../domain/pickup';
+import { isDateString } from '../../domain/shop-time';
+import { toBillCompanyView, type BillCompanyView } from '../orders/detail-view';
+
+/** 'DD/MM/YYYY' for a valid date, else the text as it came. */
+const shownDate = (date: string) => (isDateString(date) ? formatPickupDate(date) : date);
+
+/** One outlet bill in the list. */
+export type PurchaseBillView = {
+  transno: string;
+  /** 'YYYY-MM-DD' and as shown, 'DD/MM/YYYY'. */
+  date: string;
+  dateLabel: string;
+  storeCode: string;
+  storeName: string;
+  /** The bill's total, integer sen. */
+  totalSen: number;
+  itemCount: number;
+};
+
+/** One line of a bill: amount in integer sen. */
+export type PurchaseItemView = { code: string; name: string; picture: string; quantity: number; amountSen: number };
+
+export type PurchaseBillDetailView = PurchaseBillView & { items: PurchaseItemView[] };
+
+/** What a printed copy adds: the company header, the member, when it was printed ('DD/MM/YYYY hh:mm a', UTC+8). */
+export type PurchasePrintView = { company: BillCompanyView; memberCode: string; memberName: string; printedAtLabel: string };
+
+/** get_purchase_history_data's (or a detail's) bill → view. @throws RangeError on a malformed amount. */
+export function toPurchaseBillView(b: PurchaseBill): PurchaseBillView {
+  return {
+    transno: b.transno,
+    date: b.trans_date,
+    dateLabel: shownDate(b.trans_date),
+    storeCode: b.store_code,
+    storeName: b.store_name,
+    totalSen: toSen(b.bill_amount),
+    itemCount: b.item_count,
+  };
+}
+
+/** view_purchase_item_bybill's bill with its lines → view. @throws RangeError on a malformed amount. */
+export function toPurchaseDetailView(b: PurchaseBillDetail): PurchaseBillDetailView {
+  return {
+    ...toPurchaseBillView(b),
+    items: b.items.map((i) => ({ code: i.product_code, name: i.product_name, picture: i.product_picture, quantity: i.product_quantity, amountSen: toSen(i.product_amount) })),
+  };
+}
+
+/** print_offline_bill's header part → view. */
+export function toPurchasePrintView(d: z.infer<typeof printOfflineBill.response>['data']): PurchasePrintView {
+  return {
+    company: toBillCompanyView(d.company),
+    memberCode: d.member.member_code,
+    memberName: d.member.customer_firstname,
+    printedAtLabel: formatShopDateTime(new Date(d.printed_at)),
+  };
+}
