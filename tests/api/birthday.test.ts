@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createHarness, type Harness } from './harness';
+import { createHarness, DEMO_MEMBER, type Harness } from './harness';
+import { BIRTHDAY_MEMBER } from '../../src/server/xs-api/db/seed';
 import { createMembers, type Member } from './order-fixtures';
 import { customers, memberVouchers } from '../../src/server/xs-api/db/schema';
 import { addDays, shopDate } from '../../src/domain/shop-time';
@@ -39,6 +40,13 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 describe('customer_detail birthday flags', () => {
+  it('seeds a birthday member who can claim now, and a demo member who never gets the modal', async () => {
+    const bday = await h.login(BIRTHDAY_MEMBER.mobile, BIRTHDAY_MEMBER.password);
+    expect((await h.call(`customer_detail/${bday.member}`, { token: bday.token })).json.data).toMatchObject({ is_birthday: 1, birthday_claimed: 0 });
+    const demo = await h.login();
+    expect((await h.call(`customer_detail/${DEMO_MEMBER.memberCode}`, { token: demo.token })).json.data).toMatchObject({ is_birthday: 0 });
+  });
+
   it('says is_birthday 1 in the birthday month, 0 otherwise or without a birthday; birthday_claimed follows the year', async () => {
     await setMember(me, { birthday: birthdayNow(), birthdayClaimedYear: null });
     expect(await profileOf(me)).toMatchObject({ is_birthday: 1, birthday_claimed: 0 });

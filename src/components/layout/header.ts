@@ -16,7 +16,7 @@ import { toast } from '../../lib/ui/toast';
 import { LOGOUT_REDIRECT_MS, TOAST_LOGIN_MS, TOAST_LOGOUT_MS } from '../../domain/constants';
 
 export type MeAnswer = {
-  profile: { member_code: string; customer_firstname: string; customer_point: number; notification_unread: number } | null;
+  profile: { member_code: string; customer_firstname: string; customer_point: number; notification_unread: number; birthday_claimed?: 0 | 1; is_birthday?: 0 | 1 } | null;
   cart_count: number;
   /** The member's favourite product codes (empty for a guest). */
   favourites: string[];
@@ -74,6 +74,8 @@ export function startHeader() {
     $('[data-account-name]')!.textContent = s.customer_firstname;
     $('[data-account-initial]')!.textContent = s.customer_firstname.slice(0, 1).toUpperCase();
     $('[data-account-points]')!.textContent = String(s.customer_point);
+    // The account side panel's figure too (src/layouts/AccountLayout.astro): a redemption updates the store.
+    for (const el of document.querySelectorAll<HTMLElement>('[data-side-points]')) el.textContent = String(s.customer_point);
     const unread = $('[data-feeds-count]');
     if (unread) {
       unread.textContent = String(s.notification_unread);
