@@ -29,8 +29,12 @@ export function showBirthdayModal(template: HTMLTemplateElement, name: string): 
   if (shown || laterChosen()) return;
   shown = true;
   const dialog = (template.content.firstElementChild as HTMLDialogElement).cloneNode(true) as HTMLDialogElement;
+  // The name is the member's own text, isolated (<bdi>) so a Latin name reads right in Arabic.
   const title = dialog.querySelector<HTMLElement>('[data-birthday-title]')!;
-  title.textContent = (title.dataset.title ?? '').replace('{name}', name);
+  const [before = '', after = ''] = (title.dataset.title ?? '{name}').split('{name}');
+  const bdi = document.createElement('bdi');
+  bdi.textContent = name;
+  title.replaceChildren(before, bdi, after);
   const form = dialog.querySelector<HTMLFormElement>('[data-birthday-form]')!;
   const error = dialog.querySelector<HTMLElement>('[data-birthday-error]')!;
   const claim = dialog.querySelector<HTMLButtonElement>('[data-birthday-claim]')!;
