@@ -29,12 +29,8 @@ export function showBirthdayModal(template: HTMLTemplateElement, name: string): 
   if (shown || laterChosen()) return;
   shown = true;
   const dialog = (template.content.firstElementChild as HTMLDialogElement).cloneNode(true) as HTMLDialogElement;
-  // The name is the member's own text, isolated (<bdi>) so a Latin name reads right in Arabic.
-  const title = dialog.querySelector<HTMLElement>('[data-birthday-title]')!;
-  const [before = '', after = ''] = (title.dataset.title ?? '{name}').split('{name}');
-  const bdi = document.createElement('bdi');
-  bdi.textContent = name;
-  title.replaceChildren(before, bdi, after);
+  // The member's own text, in the title's <bdi> (isolated, so a Latin name reads right in Arabic).
+  dialog.querySelector<HTMLElement>('[data-birthday-name]')!.textContent = name;
   const form = dialog.querySelector<HTMLFormElement>('[data-birthday-form]')!;
   const error = dialog.querySelector<HTMLElement>('[data-birthday-error]')!;
   const claim = dialog.querySelector<HTMLButtonElement>('[data-birthday-claim]')!;
@@ -44,7 +40,10 @@ export function showBirthdayModal(template: HTMLTemplateElement, name: string): 
   const stop = $deliveryModalOpen.subscribe((deliveryOpen) => {
     if (done) return;
     if (deliveryOpen && dialog.open) dialog.close();
-    else if (!deliveryOpen && !dialog.open) dialog.showModal();
+    else if (!deliveryOpen && !dialog.open) {
+      dialog.showModal();
+      claim.focus();
+    }
   });
   const dismiss = () => {
     done = true;
