@@ -4,6 +4,7 @@ import { account } from '../features/account/actions';
 import { cart } from '../features/cart/actions';
 import { checkout } from '../features/checkout/actions';
 import { addresses } from '../features/addresses/actions';
+import { birthday } from '../features/birthday/actions';
 import { delivery } from '../features/delivery/actions';
 import { favourites } from '../features/favourites/actions';
 import { feedback } from '../features/feedback/actions';
@@ -12,4 +13,4 @@ import { orders } from '../features/orders/actions';
 import { payment } from '../features/payment/actions';
 import { vouchers } from '../features/vouchers/actions';
 
-export const server = { access, account, addresses, cart, checkout, delivery, favourites, feedback, feeds, orders, payment, vouchers };
+export const server = { access, account, addresses, birthday, cart, checkout, delivery, favourites, feedback, feeds, orders, payment, vouchers };

@@ -59,3 +59,39 @@ export function qualifiesForBusinessMember(receiptSen: number): boolean {
   assertSen(receiptSen, 'Receipt amount');
   return receiptSen >= BUSINESS_MEMBER_MIN_RECEIPT_SEN;
 }
+
+/**
+ * What a change of an order's status does to the member's points (spec §1 points; ADR 9, ADR 12):
+ * - `earn`: the order enters Paid (from Pending or Processing Payment: a provider's callback, the
+ *   zero-amount confirmation, a reconcile). The member earns `pointsEarned(subtotal)` once.
+ * - `reverse`: a paid order (Paid, Delivering, Ready To Pickup) is cancelled and refunded: the
+ *   points it earned are taken back.
+ * - null: anything else (an unpaid order cancelled earns and reverses nothing).
+ * Example: ('Processing Payment', 'Paid') → 'earn'; ('Paid', 'Cancelled') → 'reverse';
+ * ('Pending', 'Cancelled') → null.
+ */
+export type OrderPointsEffect = 'earn' | 'reverse' | null;
+
+/** Statuses of an order that has been paid and not cancelled (spec §3 To Receive, and after). */
+const PAID_STATUSES: readonly string[] = ['Paid', 'Delivering', 'Ready To Pickup', 'Waiting Comment', 'Completed'];
+
+export function orderPointsEffect(from: string, to: string): OrderPointsEffect {
+  const wasPaid = PAID_STATUSES.includes(from);
+  if (to === 'Paid' && !wasPaid) return 'earn';
+  if (to === 'Cancelled' && wasPaid) return 'reverse';
+  return null;
+}
+
+/**
+ * How much of an order's earned points a reversal can take back from a balance: never more than
+ * the balance, so it never goes below 0 (spec §1). `shortfall` is what the member had already
+ * spent and keeps (recorded in the history entry's description; the shop absorbs it).
+ * Example: (earned 50, balance 120) → { taken: 50, shortfall: 0 }; (50, 20) → { taken: 20, shortfall: 30 }.
+ * @throws RangeError when either number is negative or not an integer.
+ */
+export function pointsReversal(earned: number, balance: number): { taken: number; shortfall: number } {
+  assertPoints(earned);
+  assertPoints(balance);
+  const taken = Math.min(earned, balance);
+  return { taken, shortfall: earned - taken };
+}

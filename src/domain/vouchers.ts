@@ -54,3 +54,6 @@ export function minSpendShortfall(minSpendSen: number, subtotalSen: number): num
 
 /** Shop rule (spec silent): a voucher redeemed with points is valid for 90 days, the day of redemption included. */
 export const REDEEMED_VOUCHER_VALID_DAYS = 90;
+
+/** Days a claimed birthday voucher stays valid, the day of the claim included (shop rule, spec silent; the voucher's terms say 30 days). */
+export const BIRTHDAY_VOUCHER_VALID_DAYS = 30;

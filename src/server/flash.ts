@@ -31,7 +31,9 @@ export type Flash =
   | 'address_default_set'
   /** The account pages after the member's change (spec §8 success toasts for profile and password update). */
   | 'profile_updated'
-  | 'password_updated';
+  | 'password_updated'
+  /** The vouchers page after the birthday voucher claim (spec §4 Birthday). */
+  | 'birthday_claimed';
 
 /** Sets the flash for the next page (60 s at most). */
 export function setFlash(cookies: AstroCookies, flash: Flash): void {

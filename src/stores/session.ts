@@ -4,7 +4,10 @@
  */
 import { atom } from 'nanostores';
 
-/** What the header shows about the logged-in member; null for a guest. */
+/**
+ * What the header shows about the logged-in member; null for a guest. `birthday_claimed` and
+ * `is_birthday` (0/1, spec §3 Profile) decide the home page's birthday claim modal (spec §4).
+ */
 export type SessionSummary = {
   member_code: string;
   customer_firstname: string;
@@ -13,6 +16,8 @@ export type SessionSummary = {
   customer_point: number;
   notification_unread: number;
   cart_count: number;
+  birthday_claimed?: 0 | 1;
+  is_birthday?: 0 | 1;
 } | null;
 
 export const $session = atom<SessionSummary | undefined>(undefined);

@@ -81,11 +81,12 @@ describe('get_voucher (redeem with points)', () => {
     expect(await heldBy(other)).toEqual([]);
   });
 
-  it('accepts the birthday claim fields (total_redemption, voucher_info) in the body', async () => {
+  it('refuses a body mixing a redemption (vc_code) with the birthday claim (voucher_info) with 400, and nothing changes', async () => {
     await setPoints(other, 250);
-    const r = await redeem(other, { vc_code: 'RM5OFF', total_redemption: 1, voucher_info: [{ vc_code: 'RM5OFF' }] });
-    expect(r.status).toBe(200);
-    expect(await pointsOf(other)).toBe(0);
+    const r = await redeem(other, { vc_code: 'RM5OFF', total_redemption: 0, voucher_info: [{ voucher_type: 'birthday' }] });
+    expect(r.status).toBe(400);
+    expect(await pointsOf(other)).toBe(250);
+    expect(await heldBy(other)).toEqual([]);
   });
 
   it("refuses member A on member B's path with 403, and without a session with 401", async () => {

@@ -58,6 +58,8 @@ async function journey(page: Page, prefix: string, texts: { past: RegExp; redeem
   await slow(page.locator('[data-toast="success"]')).toContainText(texts.redeemed);
   await expect(page.locator('dialog[open]')).toHaveCount(0);
   await expect(page.locator('[data-points-balance]')).toHaveAttribute('data-points-balance', String(before - cost));
+  // The side panel's figure follows without a reload.
+  await expect(page.locator('[data-side-points]')).toHaveText(String(before - cost));
   await expect(page.locator('[data-voucher-panel="active"] [data-voucher-card]')).toHaveCount(activeBefore + 1);
   await page.reload();
   await slow(page.locator('[data-points-balance]')).toHaveAttribute('data-points-balance', String(before - cost));

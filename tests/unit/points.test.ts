@@ -1,7 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import {
+  orderPointsEffect,
   pointsEarned,
+  pointsReversal,
   pointsForRebate,
   POINTS_PER_REBATE,
   qualifiesForBusinessMember,
@@ -75,5 +77,62 @@ describe('member zone facts', () => {
 
   it('the membership fee is RM3.00', () => {
     expect(MEMBERSHIP_FEE_SEN).toBe(300);
+  });
+});
+
+describe('orderPointsEffect (earn on entering Paid, reverse when a paid order is cancelled)', () => {
+  it.each([
+    ['Pending', 'Paid', 'earn'],
+    ['Processing Payment', 'Paid', 'earn'],
+    ['Paid', 'Cancelled', 'reverse'],
+    ['Delivering', 'Cancelled', 'reverse'],
+    ['Ready To Pickup', 'Cancelled', 'reverse'],
+    ['Pending', 'Cancelled', null],
+    ['Processing Payment', 'Cancelled', null],
+    ['Pending', 'Processing Payment', null],
+    ['Processing Payment', 'Pending', null],
+    ['Paid', 'Delivering', null],
+    ['Paid', 'Ready To Pickup', null],
+    ['Waiting Comment', 'Completed', null],
+    ['Paid', 'Paid', null],
+  ] as const)('%s → %s: %s', (from, to, effect) => {
+    expect(orderPointsEffect(from, to)).toBe(effect);
+  });
+
+  it('earns only on allowed changes into Paid and reverses only on refunding cancels (every transition)', async () => {
+    const { ORDER_TRANSITIONS } = await import('../../src/domain/order-status');
+    for (const t of ORDER_TRANSITIONS) {
+      const effect = orderPointsEffect(t.from, t.to);
+      expect(effect === 'earn').toBe(t.to === 'Paid');
+      expect(effect === 'reverse').toBe(t.refunds === true);
+    }
+  });
+});
+
+describe('pointsReversal (never below 0, shortfall recorded)', () => {
+  it.each([
+    [50, 120, 50, 0],
+    [50, 50, 50, 0],
+    [50, 20, 20, 30],
+    [50, 0, 0, 50],
+    [0, 10, 0, 0],
+  ])('earned %i, balance %i → takes %i, shortfall %i', (earned, balance, taken, shortfall) => {
+    expect(pointsReversal(earned, balance)).toEqual({ taken, shortfall });
+  });
+
+  it('takes at most the balance and accounts for every earned point (property)', () => {
+    fc.assert(
+      fc.property(fc.nat(1_000_000), fc.nat(1_000_000), (earned, balance) => {
+        const { taken, shortfall } = pointsReversal(earned, balance);
+        expect(taken).toBeLessThanOrEqual(balance);
+        expect(balance - taken).toBeGreaterThanOrEqual(0);
+        expect(taken + shortfall).toBe(earned);
+        expect(shortfall).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
+  it.each([[-1, 0], [0, -1], [1.5, 3], [3, NaN]])('rejects (%d, %d)', (earned, balance) => {
+    expect(() => pointsReversal(earned, balance)).toThrow(RangeError);
   });
 });

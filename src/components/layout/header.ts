@@ -16,7 +16,7 @@ import { toast } from '../../lib/ui/toast';
 import { LOGOUT_REDIRECT_MS, TOAST_LOGIN_MS, TOAST_LOGOUT_MS } from '../../domain/constants';
 
 export type MeAnswer = {
-  profile: { member_code: string; customer_firstname: string; customer_picture: string | null; customer_point: number; notification_unread: number } | null;
+  profile: { member_code: string; customer_firstname: string; customer_picture: string | null; customer_point: number; notification_unread: number; birthday_claimed?: 0 | 1; is_birthday?: 0 | 1 } | null;
   cart_count: number;
   /** The member's favourite product codes (empty for a guest). */
   favourites: string[];
@@ -83,6 +83,8 @@ export function startHeader() {
       img.hidden = !s.customer_picture;
       initial.hidden = !!s.customer_picture;
     }
+    // The account side panel's figure too (src/layouts/AccountLayout.astro): a redemption updates the store.
+    for (const el of document.querySelectorAll<HTMLElement>('[data-side-points]')) el.textContent = String(s.customer_point);
     const unread = $('[data-feeds-count]');
     if (unread) {
       unread.textContent = String(s.notification_unread);

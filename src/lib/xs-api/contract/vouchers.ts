@@ -128,11 +128,25 @@ export const redeemableVoucherListing = defineOperation({
 });
 
 /**
+ * One entry of get_voucher's `voucher_info` (spec §7 "birthday claim sends total_redemption and
+ * voucher_info"): the voucher asked for. `voucher_type` 'birthday' is the birthday claim; `vc_code`
+ * picks a birthday kind (the shop's birthday kind when absent).
+ */
+export const voucherInfoShape = z.object({
+  voucher_type: z.literal('birthday'),
+  vc_code: z.string().regex(VOUCHER_CODE_RE).optional(),
+});
+
+/**
  * get_voucher/{member} (spec §7 "voucher request; birthday claim sends total_redemption and
- * voucher_info"). Today it redeems points for one voucher kind: `vc_code` names a kind with a
- * vc_redeem_formula; the cost (that many points) is taken from the balance in the same transaction
- * that issues the voucher, never below 0. The body is open (passthrough) so the birthday claim can
- * later send `total_redemption` and `voucher_info`; those are accepted and not used yet.
+ * voucher_info"). Two requests, exactly one of:
+ * - `{ vc_code }`: redeems points for one voucher kind with a vc_redeem_formula; the cost (that many
+ *   points) is taken from the balance in the same transaction that issues the voucher, never below 0.
+ * - `{ total_redemption: 0, voucher_info: [{ voucher_type: 'birthday' }] }`: the birthday claim
+ *   (spec §4 Birthday). `total_redemption` is the points the request spends: 0, a birthday voucher
+ *   costs none. Once a year, in the birthday month, also under concurrent claims.
+ * Either answers `voucher_created: 1` with the voucher; `transno` is the history entry of the
+ * points spent (null for a claim, which spends none).
  */
 export const getVoucher = defineOperation({
   name: 'get_voucher',
@@ -140,20 +154,21 @@ export const getVoucher = defineOperation({
   path: 'get_voucher/:member',
   member: 'required',
   summary:
-    "Redeems points for a voucher (spec §2 redeem voucher modal, §7 get_voucher): vc_code is a kind with vc_redeem_formula (points it costs). Points are deducted and the voucher issued in one transaction (balance never below 0, also under concurrent calls), with a negative point_transactions row for the history. 409 'Not enough point to redeem' (spec §8) when the balance is short, 404 for an unknown or non-redeemable kind. total_redemption and voucher_info (the birthday claim, spec §7) are accepted for later use.",
+    "Redeems points for a voucher (spec §2 redeem voucher modal, §7 get_voucher) when the body has vc_code, a kind with vc_redeem_formula (points it costs): points are deducted and the voucher issued in one transaction (balance never below 0, also under concurrent calls), with a negative point_transactions row for the history; 409 'Not enough point to redeem' (spec §8) when the balance is short, 404 for an unknown or non-redeemable kind. Claims the birthday voucher (spec §4 Birthday) when the body has voucher_info [{ voucher_type: 'birthday' }] and total_redemption 0 (the points it spends): once a year in the member's birthday month (Malaysian date), exactly once under concurrent claims; 409 when it is not the birthday month or this year's voucher was claimed. Send vc_code or voucher_info, not both (400).",
   body: z
     .object({
-      vc_code: z.string().regex(VOUCHER_CODE_RE),
-      total_redemption: z.number().int().min(0).max(1000).optional(),
-      voucher_info: z.array(z.record(z.string(), z.unknown())).max(50).optional(),
+      vc_code: z.string().regex(VOUCHER_CODE_RE).optional(),
+      total_redemption: z.number().int().min(0).max(0).optional(),
+      voucher_info: z.array(voucherInfoShape).length(1).optional(),
     })
-    .passthrough(),
+    .passthrough()
+    .refine((b) => (b.vc_code === undefined) !== (b.voucher_info === undefined), { message: 'send vc_code (a redemption) or voucher_info (the birthday claim), not both' }),
   response: z.object({
     Status: statusOk,
     voucher_created: z.literal(1),
     data: memberVoucherShape,
     points_used: z.number().int(),
     customer_point: z.number().int(),
-    transno: z.string(),
+    transno: z.string().nullable(),
   }),
 });

@@ -11,6 +11,7 @@ import { ApiError } from '../errors';
 import { createSession } from './sessions';
 import type { LoginThrottle } from '../adapters/rate-limit';
 import { shopDate } from '../../../domain/shop-time';
+import { hasClaimedThisYear, isBirthdayMonth } from '../../../domain/birthday';
 
 /** Normalises a Malaysian mobile number for lookup: digits only, '+60'/'60' prefix turned into '0'. */
 export function normaliseMobile(mobile: string): string {
@@ -41,7 +42,6 @@ export async function login(db: Db, throttle: LoginThrottle, mobile: string, pas
 /** Maps a member row to the contract's profile. `now` decides is_birthday (Malaysian date). */
 export function toProfile(c: Customer, now = new Date()): Profile {
   const today = shopDate(now);
-  const isBirthday = c.birthday ? c.birthday.slice(5, 7) === today.slice(5, 7) : false;
   return {
     member_code: c.memberCode,
     customer_firstname: c.firstName,
@@ -50,8 +50,8 @@ export function toProfile(c: Customer, now = new Date()): Profile {
     customer_email: c.email,
     customer_picture: c.picture,
     customer_point: c.points,
-    birthday_claimed: c.birthdayClaimedYear === Number(today.slice(0, 4)) ? 1 : 0,
-    is_birthday: isBirthday ? 1 : 0,
+    birthday_claimed: hasClaimedThisYear(c.birthdayClaimedYear, today) ? 1 : 0,
+    is_birthday: isBirthdayMonth(c.birthday, today) ? 1 : 0,
     language: c.language,
   };
 }

@@ -2,7 +2,7 @@
  * Member tables (spec §3 Customer/Profile, Address, Voucher, Favourites, Cart, Purchase history;
  * §4 Session). Money is integer sen.
  */
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products, stores } from './catalogue';
 
 /** Members (spec §3 Customer). Passwords are argon2id hashes. */
@@ -112,15 +112,26 @@ export const memberVouchers = pgTable(
   (t) => [index('member_vouchers_member_idx').on(t.memberCode)],
 );
 
-/** Points earned and spent (spec membership points history). */
-export const pointTransactions = pgTable('point_transactions', {
-  transNo: text('transno').primaryKey(),
-  memberCode: text('member_code').notNull().references(() => customers.memberCode),
-  points: integer('points').notNull(),
-  description: text('description').notNull(),
-  storeCode: text('store_code').references(() => stores.storeCode),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Points earned and spent (spec membership points history). An online order's points carry the
+ * order and the kind of entry ('earn' when it was paid, 'reverse' when a paid order was cancelled);
+ * the unique (order_refno, kind) makes each happen at most once per order, whatever replays.
+ */
+export const pointTransactions = pgTable(
+  'point_transactions',
+  {
+    transNo: text('transno').primaryKey(),
+    memberCode: text('member_code').notNull().references(() => customers.memberCode),
+    points: integer('points').notNull(),
+    description: text('description').notNull(),
+    storeCode: text('store_code').references(() => stores.storeCode),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The online order the entry is for; null for other entries (outlet purchases, redemptions). */
+    orderRefno: text('order_refno'),
+    kind: text('kind', { enum: ['earn', 'reverse'] }),
+  },
+  (t) => [uniqueIndex('point_transactions_order_kind_idx').on(t.orderRefno, t.kind)],
+);
 
 /** Purchases made at the outlets (spec purchase history by fromDate/toDate). */
 export const outletPurchases = pgTable('outlet_purchases', {

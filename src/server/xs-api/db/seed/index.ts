@@ -15,6 +15,9 @@ import * as schema from '../schema';
 import { BRANDS, GROUPS, LINE_ROWS, PRODUCTS } from './catalogue.ts';
 import { COMPANY_INFO, CURRENCIES, HEADER_BANNERS, PROMOTION_BANNERS } from './content.ts';
 import {
+  BIRTHDAY_CUSTOMER,
+  BIRTHDAY_MEMBER,
+  birthdayFor,
   DEMO_ADDRESSES,
   DEMO_CUSTOMER,
   DEMO_MEMBER,
@@ -29,8 +32,9 @@ import { DEMO_DELIVERY_ORDER_EVENTS, DEMO_DELIVERY_ORDER_ITEMS, DEMO_DELIVERY_OR
 import { STATES } from './states.ts';
 import { STOCK } from './stock.ts';
 import { STORES } from './stores.ts';
+import { shopDate } from '../../../../domain/shop-time.ts';
 
-export { DEMO_MEMBER } from './member.ts';
+export { BIRTHDAY_MEMBER, DEMO_MEMBER } from './member.ts';
 export { GALLERY_PRODUCT } from './catalogue.ts';
 export { DEMO_WAITING_COMMENT_ORDER, REVIEWED_PRODUCT } from './reviews.ts';
 export { DEMO_DELIVERING_ORDER, DEMO_TRACKING_CODE } from './orders.ts';
@@ -80,11 +84,11 @@ async function syncSerial(db: SeedDb, tableName: string, columnName: string) {
   );
 }
 
-async function memberExists(db: SeedDb): Promise<boolean> {
+async function memberExists(db: SeedDb, memberCode: string = DEMO_MEMBER.memberCode): Promise<boolean> {
   const rows = await db
     .select({ memberCode: schema.customers.memberCode })
     .from(schema.customers)
-    .where(eq(schema.customers.memberCode, DEMO_MEMBER.memberCode));
+    .where(eq(schema.customers.memberCode, memberCode));
   return rows.length > 0;
 }
 
@@ -95,7 +99,9 @@ async function memberExists(db: SeedDb): Promise<boolean> {
 export async function seed(db: SeedDb, options: { now?: Date } = {}): Promise<void> {
   const now = (options.now ?? new Date()).getTime();
   // Hash outside the transaction and only for a new member: argon2 is slow on purpose.
-  const passwordHash = (await memberExists(db)) ? null : await hash(DEMO_MEMBER.password); // argon2id is the default
+  // The birthday member shares the demo password, hence the hash.
+  const missing = !(await memberExists(db)) || !(await memberExists(db, BIRTHDAY_MEMBER.memberCode));
+  const passwordHash = missing ? await hash(DEMO_MEMBER.password) : null; // argon2id is the default
 
   await db.transaction(async (tx) => {
     const t = tx as unknown as SeedDb;
@@ -121,6 +127,9 @@ export async function seed(db: SeedDb, options: { now?: Date } = {}): Promise<vo
     await upsert(t, s.vouchers, s.vouchers.vcCode, VOUCHERS);
 
     if (passwordHash) await t.insert(s.customers).values({ ...DEMO_CUSTOMER, passwordHash }).onConflictDoNothing();
+    // The birthday member (spec §4 Birthday): born in this month, whenever the data is (re)seeded.
+    if (passwordHash) await t.insert(s.customers).values({ ...BIRTHDAY_CUSTOMER, birthday: birthdayFor(shopDate(now)), passwordHash }).onConflictDoNothing();
+    await t.update(s.customers).set({ birthday: birthdayFor(shopDate(now)) }).where(eq(s.customers.memberCode, BIRTHDAY_MEMBER.memberCode));
     if (!(await memberExists(t))) return; // the mobile number belongs to another member: leave it alone
 
     const [{ n }] = await t.select({ n: count() }).from(s.addresses).where(eq(s.addresses.memberCode, DEMO_MEMBER.memberCode));

@@ -29,12 +29,44 @@ export const DEMO_CUSTOMER: Omit<CustomerRow, 'passwordHash'> = {
   email: 'meiling.tan@example.com',
   picture: null,
   points: DEMO_POINTS,
-  birthday: '1991-05-18',
+  // No birthday: the demo member never gets the home page's birthday modal, whatever the month
+  // (the journeys that log in as Mei Ling land on the home page). BIRTHDAY_MEMBER shows the claim.
+  birthday: null,
   birthdayClaimedYear: null,
   language: 'en',
   verified: true,
   createdAt: new Date('2026-01-05T10:15:00+08:00'),
 };
+
+/**
+ * A second member to see the birthday voucher claim (spec §4 Birthday): same password as the demo
+ * member; birthday in the month the data was (re)seeded, so the home page offers the claim modal
+ * until it is claimed this year.
+ */
+export const BIRTHDAY_MEMBER = { mobile: '0123450018', password: DEMO_MEMBER.password, memberCode: 'M000018', firstName: 'Aisyah' } as const;
+
+/** The birthday member's row without `passwordHash` and `birthday` (added by index.ts). */
+export const BIRTHDAY_CUSTOMER: Omit<CustomerRow, 'passwordHash' | 'birthday'> = {
+  memberCode: BIRTHDAY_MEMBER.memberCode,
+  firstName: BIRTHDAY_MEMBER.firstName,
+  lastName: 'Rahman',
+  mobile: BIRTHDAY_MEMBER.mobile,
+  email: 'aisyah.rahman@example.com',
+  picture: null,
+  points: 0,
+  birthdayClaimedYear: null,
+  language: 'en',
+  verified: true,
+  createdAt: new Date('2026-02-10T09:30:00+08:00'),
+};
+
+/**
+ * The birthday member's birthday for a seed run on Malaysian date `today` ('YYYY-MM-DD'): the
+ * same day and month in 1992 (a leap year, so 29 February exists). '2026-11-22' → '1992-11-22'.
+ */
+export function birthdayFor(today: string): string {
+  return `1992-${today.slice(5)}`;
+}
 
 /** Two addresses; `state` holds the state code of `states` (KUL, SGR). The first is the default. */
 export const DEMO_ADDRESSES: Omit<AddressRow, 'addId'>[] = [

@@ -5,7 +5,8 @@
  * one wins and the other gets 409; an `order_events` row records who and why; the member gets a
  * notification (its text is rendered in the member's language when listed: `kind` and `params`).
  * A change to Cancelled gives the order's stock and voucher back in the same transaction
- * (`releaseOrder`).
+ * (`releaseOrder`). Entering Paid earns the member's points, cancelling a paid order reverses them,
+ * also in the same transaction (`applyOrderPoints`, ./points.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import { orderTransition, type OrderActor, type OrderTransition } from '../../../../domain/order-status';
@@ -15,6 +16,7 @@ import { orderEvents, orders } from '../../db/schema';
 import { notify } from '../notifications';
 import { ApiError } from '../../errors';
 import { releaseOrder } from './release';
+import { applyOrderPoints } from './points';
 
 /** A request to change an order's status. */
 export type StatusChange = {
@@ -56,6 +58,7 @@ export async function changeOrderStatus(db: Db, change: StatusChange): Promise<O
       .returning({ refno: orders.orderRefno });
     if (!moved.length) throw new ApiError(409, 'order_status_moved', {}, { order_status: order.status });
     if (change.to === 'Cancelled') await releaseOrder(tx, { orderRefno: change.orderRefno, storeCode: order.storeCode });
+    await applyOrderPoints(tx, { orderRefno: change.orderRefno, memberCode: order.memberCode, from: change.from, to: change.to, now });
     await tx.insert(orderEvents).values({
       orderRefno: change.orderRefno,
       fromStatus: change.from,

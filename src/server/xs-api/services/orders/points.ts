@@ -1,0 +1,73 @@
+/**
+ * The points an online order earns and gives back (spec §1 points; ADR 12), applied by
+ * `changeOrderStatus` inside the transaction that changes the order's status, so a status change
+ * and its points are one change. The rule is `orderPointsEffect` of src/domain/points.ts:
+ * - entering Paid earns `pointsEarned(subtotal)` (1 point per whole RM1 of the product subtotal);
+ * - cancelling a paid order reverses what it earned, never taking the balance below 0: when the
+ *   member has already spent some of them, only the balance is taken and the shortfall is written
+ *   in the entry's description (the shop absorbs it).
+ * Each is one `point_transactions` row with the order and its kind; the unique (order_refno, kind)
+ * makes a replay (a resent webhook, a double cancel) a no-op.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { orderPointsEffect, pointsEarned, pointsReversal, type OrderPointsEffect } from '../../../../domain/points';
+import { shopDate } from '../../../../domain/shop-time';
+import type { Db } from '../../db/client';
+import { customers, orders, pointTransactions } from '../../db/schema';
+
+/** What a status change did to the points: the effect and the points added (+) or taken (−); null when nothing. */
+export type OrderPointsChange = { effect: Exclude<OrderPointsEffect, null>; points: number; shortfall: number } | null;
+
+/** A history number: 'PT' + the Malaysian date (YYMMDD) + 10 random hex digits. */
+function transno(now: Date): string {
+  return `PT${shopDate(now).replaceAll('-', '').slice(2)}${randomBytes(5).toString('hex').toUpperCase()}`;
+}
+
+/**
+ * Applies the points of order `orderRefno` (of `memberCode`) moving from `from` to `to`, inside the
+ * caller's transaction `tx`. Earning: one 'earn' row and customer_point + points (nothing when the
+ * order earns 0). Reversing: the customer row is locked, `pointsReversal(earned, balance)` decides
+ * what is taken, one 'reverse' row (−taken) and customer_point − taken. Nothing for an order that
+ * earned nothing, or when the row already exists.
+ * @returns what changed, or null when nothing did
+ */
+export async function applyOrderPoints(
+  tx: Db,
+  args: { orderRefno: string; memberCode: string; from: string; to: string; now: Date },
+): Promise<OrderPointsChange> {
+  const effect = orderPointsEffect(args.from, args.to);
+  if (!effect) return null;
+  const { orderRefno, memberCode, now } = args;
+  if (effect === 'earn') {
+    const [order] = await tx.select({ subtotalSen: orders.subtotalSen }).from(orders).where(eq(orders.orderRefno, orderRefno)).limit(1);
+    const points = order ? pointsEarned(order.subtotalSen) : 0;
+    if (points === 0) return null;
+    const added = await tx
+      .insert(pointTransactions)
+      .values({ transNo: transno(now), memberCode, points, description: `Order ${orderRefno}`, storeCode: null, createdAt: now, orderRefno, kind: 'earn' })
+      .onConflictDoNothing({ target: [pointTransactions.orderRefno, pointTransactions.kind] })
+      .returning({ transNo: pointTransactions.transNo });
+    if (!added.length) return null;
+    await tx.update(customers).set({ points: sql`${customers.points} + ${points}` }).where(eq(customers.memberCode, memberCode));
+    return { effect, points, shortfall: 0 };
+  }
+  const [earned] = await tx
+    .select({ points: pointTransactions.points })
+    .from(pointTransactions)
+    .where(and(eq(pointTransactions.orderRefno, orderRefno), eq(pointTransactions.kind, 'earn')))
+    .limit(1);
+  if (!earned) return null;
+  const [member] = await tx.select({ points: customers.points }).from(customers).where(eq(customers.memberCode, memberCode)).for('update');
+  if (!member) return null;
+  const { taken, shortfall } = pointsReversal(earned.points, Math.max(0, member.points));
+  const description = `Reversed: order ${orderRefno} cancelled` + (shortfall > 0 ? ` (${shortfall} points already spent)` : '');
+  const added = await tx
+    .insert(pointTransactions)
+    .values({ transNo: transno(now), memberCode, points: -taken, description, storeCode: null, createdAt: now, orderRefno, kind: 'reverse' })
+    .onConflictDoNothing({ target: [pointTransactions.orderRefno, pointTransactions.kind] })
+    .returning({ transNo: pointTransactions.transNo });
+  if (!added.length) return null;
+  if (taken > 0) await tx.update(customers).set({ points: sql`${customers.points} - ${taken}` }).where(eq(customers.memberCode, memberCode));
+  return { effect, points: -taken, shortfall };
+}
