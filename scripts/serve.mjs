@@ -3,12 +3,15 @@
  * Serves the built shop (dist/) on HOST:PORT (default 0.0.0.0:4321) with gzip/brotli compression of
  * pages, JSON and scripts (the `compression` middleware, honouring Accept-Encoding and Vary). The
  * Node adapter's standalone handler does the rest: static files, then the Astro app.
+ * Without trusted proxies (TRUST_PROXY unset or 0) a client's X-Forwarded-For is dropped here, so
+ * nothing downstream takes a client's claim for its address (src/server/client-ip.ts).
  * Used by `npm start`, the browser tests and `npm run bench`.
  */
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
+import pino from 'pino';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -18,14 +21,19 @@ const { handler } = await import(pathToFileURL(path.join(root, 'dist/server/entr
 const compress = compression({ threshold: 1024, level: 4 });
 const host = process.env.HOST ?? '0.0.0.0';
 const port = Number(process.env.PORT ?? 4321);
-const server = http.createServer((req, res) => compress(req, res, () => handler(req, res)));
+const trustProxy = !['', '0', 'false'].includes((process.env.TRUST_PROXY ?? '').trim());
+const log = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'xs-storefront' }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } });
+const server = http.createServer((req, res) => {
+  if (!trustProxy) delete req.headers['x-forwarded-for'];
+  compress(req, res, () => handler(req, res));
+});
 server.keepAliveTimeout = 5_000;
 
 /** Resolves once the shop listens. */
 export const listening = new Promise((resolve, reject) => {
   server.once('error', reject);
   server.listen(port, host, () => {
-    console.log(`Listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+    log.info({ url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}` }, 'listening');
     resolve(server);
   });
 });

@@ -7,7 +7,8 @@ import { createXsApi } from './xs-api/app';
 import { getDb } from './xs-api/db/client';
 import { products } from './xs-api/db/schema';
 import { config } from './config';
-import { loginThrottleFromEnv } from './xs-api/adapters/rate-limit';
+import { limitsFromEnv, type AbuseLimits } from './xs-api/adapters/rate-limit';
+import { errorFields, log } from './log';
 import { paymentAdapter } from './xs-api/adapters/payment';
 import { expireUnpaidOrders } from './xs-api/services/payments';
 
@@ -31,6 +32,13 @@ export function readyDb() {
 }
 
 let api: Promise<ReturnType<typeof createXsApi>> | undefined;
+let limits: Promise<AbuseLimits> | undefined;
+
+/** The process's abuse limits (adapters/rate-limit.ts): in Redis when REDIS_URL is set, else memory. */
+export function abuseLimits(): Promise<AbuseLimits> {
+  limits ??= limitsFromEnv();
+  return limits;
+}
 
 /** The payment adapter of PAYMENT_PROVIDER (ADR 10), over the process database. */
 export const payments = () =>
@@ -43,16 +51,16 @@ export const payments = () =>
 let adapter: ReturnType<typeof paymentAdapter> | undefined;
 
 /**
- * The bundled API app (Hono), sharing the process database; login throttling in Redis when
- * REDIS_URL is set; payments through PAYMENT_PROVIDER. Starts the expiry of unpaid orders.
+ * The bundled API app (Hono), sharing the process database; abuse limits in Redis when REDIS_URL is
+ * set; payments through PAYMENT_PROVIDER. Starts the expiry of unpaid orders.
  */
 export function bundledApi() {
-  api ??= loginThrottleFromEnv().then((loginThrottle) => {
+  api ??= abuseLimits().then((limits) => {
     startPaymentExpiry();
     return createXsApi({
       db: readyDb,
       apiKey: config.xsApiKey,
-      loginThrottle,
+      limits,
       payment: payments(),
       paymentWindowMinutes: config.paymentWindowMinutes,
       opsToken: config.opsToken,
@@ -74,8 +82,8 @@ function startPaymentExpiry() {
   const run = () =>
     readyDb()
       .then((db) => expireUnpaidOrders(db, { windowMinutes: config.paymentWindowMinutes }))
-      .then((expired) => expired.length && console.info(`[payments] expired ${expired.length} unpaid order(s): ${expired.join(', ')}`))
-      .catch((err) => console.error('[payments] expiry failed', err));
+      .then((expired) => expired.length && log.info({ expired: expired.length, orders: expired }, 'payments: expired unpaid orders'))
+      .catch((err) => log.error(errorFields(err), 'payments: expiry failed'));
   expiryTimer = setInterval(run, EXPIRY_INTERVAL_MS);
   expiryTimer.unref();
   void run();

@@ -5,7 +5,8 @@
  * one wins and the other gets 409; an `order_events` row records who and why; the member gets a
  * notification (its text is rendered in the member's language when listed: `kind` and `params`).
  * A change to Cancelled gives the order's stock and voucher back in the same transaction
- * (`releaseOrder`).
+ * (`releaseOrder`). Each applied change writes one log line `order status changed` with the order
+ * number, from, to and actor (no personal data).
  */
 import { and, eq } from 'drizzle-orm';
 import { orderTransition, type OrderActor, type OrderTransition } from '../../../../domain/order-status';
@@ -15,6 +16,7 @@ import { orderEvents, orders } from '../../db/schema';
 import { notify } from '../notifications';
 import { ApiError } from '../../errors';
 import { releaseOrder } from './release';
+import { log } from '../../../log';
 
 /** A request to change an order's status. */
 export type StatusChange = {
@@ -40,7 +42,7 @@ export type StatusChange = {
  */
 export async function changeOrderStatus(db: Db, change: StatusChange): Promise<OrderTransition> {
   const now = change.now ?? new Date();
-  return db.transaction(async (tx) => {
+  const transition = await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ status: orders.status, type: orders.delType, memberCode: orders.memberCode, storeCode: orders.storeCode })
       .from(orders)
@@ -67,6 +69,8 @@ export async function changeOrderStatus(db: Db, change: StatusChange): Promise<O
     await notify(tx, { memberCode: order.memberCode, kind: 'order_status', params: { order_refno: change.orderRefno, status: change.to }, now });
     return allowed.transition;
   });
+  log.info({ event: 'order_status', order_refno: change.orderRefno, from: change.from, to: change.to, actor: change.actor }, 'order status changed');
+  return transition;
 }
 
 /** An order's status history, oldest first: from, to, actor, reason and time. */
