@@ -22,7 +22,7 @@ export type SmsSender = {
  * 'Your code is 123456' → 'Your code is [redacted]'.
  */
 export function maskSmsSecrets(msg: string): string {
-  return msg.replace(/([?&]token=)[^&\s]+/gi, '$1[redacted]').replace(/(?<![\w/.-])\d{4,8}(?![\w/.-])/g, '[redacted]');
+  return msg.replace(/([?&]token=)[^&\s]+/gi, '$1[redacted]').replace(/(?<![\w/.-])\d{4,8}(?![\w/-]|\.\d)/g, '[redacted]');
 }
 
 /**
