@@ -6,7 +6,8 @@ import { chromiumExecutable } from './tests/e2e/browser';
 
 /**
  * Browser tests against the built server on a fresh embedded database (DESIGN Tests). The server is
- * started by Playwright on E2E_PORT (default 4510) with a throwaway DATA_DIR.
+ * started by Playwright on E2E_PORT (default 4510) with a throwaway DATA_DIR, and a per-IP rate limit
+ * high enough for a whole run from 127.0.0.1 (the limit itself: tests/api/request-edge.test.ts).
  */
 const port = Number(process.env.E2E_PORT ?? 4510);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-e2e-'));
@@ -32,6 +33,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'pglite'), SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789', OPS_TOKEN: E2E_OPS_TOKEN },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'pglite'), SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789', OPS_TOKEN: E2E_OPS_TOKEN, RATE_LIMIT_PER_MINUTE: '100000' },
   },
 });

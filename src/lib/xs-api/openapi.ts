@@ -53,6 +53,11 @@ export function buildOpenApi() {
         401: { description: 'No valid session', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
         403: { description: 'The member in the path is not the caller', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
       }),
+      429: {
+        description: 'Too many requests (per client IP, per number or per member; SECURITY.md): try again after Retry-After seconds',
+        headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } },
+        content: { 'application/json': { schema: schema(errorAnswer, 'output') } },
+      },
     };
     paths[path] = {
       ...paths[path],
