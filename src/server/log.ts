@@ -85,13 +85,22 @@ export function scrub(text: string): string {
   );
 }
 
-/** An error as log fields, message and stack scrubbed. */
-export function errorFields(err: unknown): { err: { type: string; message: string; stack?: string; code?: string } } {
+type ErrorLog = { type: string; message: string; stack?: string; code?: string; cause?: ErrorLog };
+
+/**
+ * An error as log fields: message and stack scrubbed, its `code` (e.g. a PostgreSQL SQLSTATE), and
+ * its cause the same way (a driver's error inside the ORM's), one level deep.
+ */
+export function errorFields(err: unknown, depth = 0): { error: ErrorLog } {
   if (err instanceof Error) {
     const code = (err as { code?: unknown }).code;
-    return { err: { type: err.name, message: scrub(err.message), stack: err.stack ? scrub(err.stack) : undefined, ...(typeof code === 'string' ? { code } : {}) } };
+    const cause = depth < 1 && err.cause !== undefined ? errorFields(err.cause, depth + 1).error : undefined;
+    // Under `error`, not `err`: pino's own serializer of `err` would fold the cause into the stack.
+    return {
+      error: { type: err.name, message: scrub(err.message), stack: err.stack ? scrub(err.stack) : undefined, ...(typeof code === 'string' ? { code } : {}), ...(cause ? { cause } : {}) },
+    };
   }
-  return { err: { type: typeof err, message: scrub(String(err)) } };
+  return { error: { type: typeof err, message: scrub(String(err)) } };
 }
 
 type RequestContext = { reqId: string };

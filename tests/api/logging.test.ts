@@ -57,15 +57,15 @@ describe('redaction', () => {
   });
 
   it('scrubs free text: SQL parameters, reset links, bearer tokens, phone numbers, emails, key values', () => {
-    const err = new Error(
-      `Failed query: insert into "addresses" ("name", "phone", "address1") values ($1, $2, $3)\nparams: Siti,${PHONE},12 Jalan Ampang`,
-    );
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "customers_mobile_unique"'), { code: '23505', detail: `Key (mobile)=(${PHONE}) already exists.` });
+    const err = new Error(`Failed query: insert into "addresses" ("name", "phone", "address1") values ($1, $2, $3)\nparams: Siti,${PHONE},12 Jalan Ampang`, { cause });
     log.error(errorFields(err), 'db failed');
     log.warn({ detail: scrub('duplicate key: Key (mobile)=(0198765432) already exists; sent to +60 12-345 6789 and siti@example.my, Bearer abc.def') }, 'x');
     log.info({ note: scrub('see https://shop.my/zh/password-reset?token=AbC_dEf-123 now') }, 'y');
     const text = all();
     for (const secret of [PHONE, '12 Jalan Ampang', 'Siti', '0198765432', '12-345 6789', 'siti@example.my', 'abc.def', 'AbC_dEf-123']) expect(text).not.toContain(secret);
     expect(text).toContain('Failed query: insert into');
+    expect(lines[0]).toMatchObject({ error: { cause: { code: '23505' } } });
     expect(text).toContain('password-reset?token=[redacted]');
   });
 

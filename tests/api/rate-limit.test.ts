@@ -9,6 +9,7 @@ import {
   LOGIN_DELAY_CAP_S,
   LOGIN_FREE_FAILURES,
   LOGIN_IP_FREE_FAILURES,
+  ipKey,
   loginDelayS,
   memoryLimits,
   perMinuteFromEnv,
@@ -23,6 +24,25 @@ describe('loginDelayS', () => {
   it('is 0 for the free failures, then doubles from 1 s up to the cap', () => {
     expect(Array.from({ length: 12 }, (_, i) => loginDelayS(i + 1, 3))).toEqual([0, 0, 0, 1, 2, 4, 8, 16, 32, 60, 60, 60]);
     expect(loginDelayS(1000, 3)).toBe(LOGIN_DELAY_CAP_S);
+  });
+});
+
+describe('ipKey', () => {
+  it('counts IPv4 as is and IPv6 by its /64 network', () => {
+    expect(ipKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(ipKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(ipKey('2001:db8:1:2::abcd')).toBe('2001:db8:1:2::/64');
+    expect(ipKey('2001:0db8:0001:0002:ffff:0:0:1')).toBe('2001:db8:1:2::/64');
+    expect(ipKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(ipKey('::1')).toBe('0:0:0:0::/64');
+  });
+
+  it('makes one IPv6 subscriber one client for the global limit', async () => {
+    const { global } = memoryLimits({ perMinute: 2 });
+    expect(await global.take('2001:db8:1:2::a')).toBe(0);
+    expect(await global.take('2001:db8:1:2::b')).toBe(0);
+    expect(await global.take('2001:db8:1:2:ffff::c')).toBeGreaterThan(0);
+    expect(await global.take('2001:db8:1:3::a')).toBe(0);
   });
 });
 

@@ -12,6 +12,7 @@ import type { Db } from './db/client';
 import { ApiError } from './errors';
 import { memoryLimits, type AbuseLimits } from './adapters/rate-limit';
 import { errorFields, log } from '../log';
+import { dummyPasswordHash } from './services/passwords';
 import { smsFromEnv, type SmsSender } from './adapters/sms';
 import { API_KEY_HEADER, callLocale, type ApiEnv, type ApiServices } from './http';
 import { accessRoutes } from './routes/access';
@@ -66,6 +67,8 @@ export function createXsApi({
 }: XsApiOptions): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>().basePath(API_BASE);
   const resolveDb = async () => (typeof db === 'function' ? await db() : db);
+  // Made once per process, before the first login for an unknown number needs it.
+  void dummyPasswordHash();
   const services: ApiServices = {
     limits,
     loginThrottle: limits.login,

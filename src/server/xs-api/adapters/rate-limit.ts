@@ -50,6 +50,25 @@ export const OPERATION_LIMITS = {
 } as const satisfies Record<string, LimitRule>;
 export type LimitedOperation = keyof typeof OPERATION_LIMITS;
 
+/**
+ * The key a client IP is counted under: an IPv4 address as it is (also when IPv4-mapped,
+ * '::ffff:203.0.113.9' → '203.0.113.9'), an IPv6 address by its /64 network, since one subscriber
+ * usually holds a whole /64. E.g. ipKey('2001:db8:1:2::abcd') = '2001:db8:1:2::/64'.
+ */
+export function ipKey(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (v4) return v4[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail] = ip.toLowerCase().split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 /** Seconds to wait for a refused `consume`, at least 1. */
 const waitOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
@@ -99,7 +118,7 @@ export type AbuseLimits = {
   sms: SmsThrottle;
   /** Seconds to wait for a call of a limited operation by `key` (the member code or the client IP), else 0. */
   operation(name: LimitedOperation, key: string): Promise<number>;
-  /** Pages and API calls per client IP. */
+  /** Pages and API calls per client IP (an IPv6 address counted by its /64). */
   global: Bucket;
   close(): Promise<void>;
 };
@@ -131,11 +150,11 @@ function build(makeLimiter: MakeLimiter, options: LimitsOptions, close: () => Pr
   };
   const login: LoginThrottle = {
     async blockedFor(number, ip) {
-      const waits = await Promise.all([waitFor(`n:${number}`), ip ? waitFor(`ip:${ip}`) : 0]);
+      const waits = await Promise.all([waitFor(`n:${number}`), ip ? waitFor(`ip:${ipKey(ip)}`) : 0]);
       return Math.max(...waits);
     },
     async fail(number, ip) {
-      await Promise.all([failOne(`n:${number}`, LOGIN_FREE_FAILURES), ip ? failOne(`ip:${ip}`, LOGIN_IP_FREE_FAILURES) : undefined]);
+      await Promise.all([failOne(`n:${number}`, LOGIN_FREE_FAILURES), ip ? failOne(`ip:${ipKey(ip)}`, LOGIN_IP_FREE_FAILURES) : undefined]);
     },
     async reset(number) {
       await Promise.all([failures.delete(`n:${number}`), delays.delete(`n:${number}`)]);
@@ -148,11 +167,13 @@ function build(makeLimiter: MakeLimiter, options: LimitsOptions, close: () => Pr
       return [name, bucket(make({ keyPrefix: `op-${name}`, points: r.points, duration: r.durationS }))];
     }),
   ) as Record<LimitedOperation, Bucket>;
+  const perIp = bucket(make({ keyPrefix: 'global', points: options.perMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, duration: 60 }));
+  const globalBucket: Bucket = { take: (ip) => perIp.take(ipKey(ip)) };
   return {
     login,
     sms: bucket(make({ keyPrefix: 'sms', points: SMS_MAX_REQUESTS, duration: SMS_WINDOW_S })),
-    operation: (name, key) => ops[name].take(key),
-    global: bucket(make({ keyPrefix: 'global', points: options.perMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, duration: 60 })),
+    operation: (name, key) => ops[name].take(OPERATION_LIMITS[name].by === 'ip' ? ipKey(key) : key),
+    global: globalBucket,
     close,
   };
 }
