@@ -6,10 +6,11 @@
  * Nothing secret or personal reaches a line:
  * - pino's redact paths replace passwords, tokens, cookies, the authorization and x-api-key
  *   headers, reset links and tokens, phone numbers, names, emails and addresses with "[redacted]",
- *   at the top level and one level down (e.g. `{ body: { password } }`);
+ *   at the top level and up to two levels down (e.g. `{ body: { address: { address1 } } }`);
  * - `scrub(text)` masks the same things inside free text (error messages carrying SQL parameters,
- *   text messages): URLs with a `token=` query, bearer tokens, Malaysian phone numbers and other
- *   long digit runs, email addresses, and the parameter lists drivers append to failed queries.
+ *   text messages): URLs with a `token=` query, bearer tokens, Malaysian and international phone
+ *   numbers, email addresses, values in PostgreSQL's key details, and the parameter lists drivers
+ *   append to failed queries.
  *   Errors are logged through `errorFields(err)`, which scrubs their message and stack.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -50,10 +51,11 @@ export const REDACTED_KEYS = [
   'shipping_address',
 ];
 
-/** pino redact paths: each key at the top level, one level down, and in request/response headers. */
+/** pino redact paths: each key at the top level, one and two levels down, and in request/response headers. */
 export const REDACT_PATHS = [
   ...REDACTED_KEYS.map((k) => `["${k}"]`),
   ...REDACTED_KEYS.map((k) => `*["${k}"]`),
+  ...REDACTED_KEYS.map((k) => `*.*["${k}"]`),
   ...REDACTED_KEYS.map((k) => `req.headers["${k}"]`),
   ...REDACTED_KEYS.map((k) => `res.headers["${k}"]`),
 ];

@@ -46,12 +46,13 @@ describe('redaction', () => {
         body: { password: 'hunter22', customer_mobile: PHONE, address1: '12 Jalan Bukit Bintang', token: 'tok-abcdef' },
         req: { headers: { authorization: 'Bearer sess-123456', cookie: 'xs_session=sealed-value', 'x-api-key': 'the-api-key' } },
         mobile: PHONE,
+        order: { delivery: { address1: '7 Lorong Maarof', customer_firstname: 'Mei Ling' } },
         link: 'https://shop.my/password-reset?token=reset-abcdef',
       },
       'a request',
     );
     const text = all();
-    for (const secret of ['hunter22', PHONE, 'Jalan Bukit', 'tok-abcdef', 'sess-123456', 'sealed-value', 'the-api-key', 'reset-abcdef']) expect(text).not.toContain(secret);
+    for (const secret of ['hunter22', PHONE, 'Jalan Bukit', 'tok-abcdef', 'sess-123456', 'sealed-value', 'the-api-key', 'reset-abcdef', 'Lorong Maarof', 'Mei Ling']) expect(text).not.toContain(secret);
     expect(text).toContain('[redacted]');
     expect(lines[0]).toMatchObject({ level: 'info', msg: 'a request', service: 'xs-storefront' });
   });

@@ -90,6 +90,13 @@ describe('request id', () => {
     expect(JSON.stringify(lines)).not.toContain('secret-token-value');
   });
 
+  it('logs a path with the phone numbers in it masked', async () => {
+    const { global } = memoryLimits();
+    lines.length = 0;
+    await handleAtEdge(ctxFor('/api/mobile_ecom/xs_api.php/retrieve_password_by_SMS/0123456789/0123456789'), ok, () => Promise.resolve(global));
+    expect(lines.at(-1)).toMatchObject({ path: '/api/mobile_ecom/xs_api.php/retrieve_password_by_SMS/[redacted]/[redacted]' });
+  });
+
   it('makes a new one for a malformed id, also on a redirect', async () => {
     const { global } = memoryLimits();
     const redirect: MiddlewareNext = async () => Response.redirect('http://shop.test/login', 302);
