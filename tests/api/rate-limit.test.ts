@@ -9,6 +9,7 @@ import {
   LOGIN_DELAY_CAP_S,
   LOGIN_FREE_FAILURES,
   LOGIN_IP_FREE_FAILURES,
+  exemptIpsFromEnv,
   ipKey,
   loginDelayS,
   memoryLimits,
@@ -43,6 +44,26 @@ describe('ipKey', () => {
     expect(await global.take('2001:db8:1:2::b')).toBe(0);
     expect(await global.take('2001:db8:1:2:ffff::c')).toBeGreaterThan(0);
     expect(await global.take('2001:db8:1:3::a')).toBe(0);
+  });
+});
+
+describe('exempt client IPs', () => {
+  it('are read from RATE_LIMIT_EXEMPT_IPS and never limited per IP, while numbers and members still are', async () => {
+    expect(exemptIpsFromEnv({ RATE_LIMIT_EXEMPT_IPS: '127.0.0.1, ::1 10.0.0.5' })).toEqual(['127.0.0.1', '::1', '10.0.0.5']);
+    expect(exemptIpsFromEnv({})).toEqual([]);
+    const l = memoryLimits({ perMinute: 1, exemptIps: ['127.0.0.1'], operations: { insert_customer: { points: 1 }, add_cart: { points: 1 } } });
+    for (let i = 0; i < 3; i++) {
+      expect(await l.global.take('127.0.0.1')).toBe(0);
+      expect(await l.operation('insert_customer', '127.0.0.1')).toBe(0);
+    }
+    for (let i = 0; i < 15; i++) await l.login.fail(`01700000${String(i).padStart(2, '0')}`, '127.0.0.1');
+    expect(await l.login.blockedFor('0170009999', '127.0.0.1')).toBe(0);
+    for (let i = 0; i < 4; i++) await l.login.fail('0170008888', '127.0.0.1');
+    expect(await l.login.blockedFor('0170008888', '127.0.0.1')).toBeGreaterThan(0);
+    expect(await l.global.take('127.0.0.2')).toBe(0);
+    expect(await l.global.take('127.0.0.2')).toBeGreaterThan(0);
+    expect(await l.operation('add_cart', 'M000001')).toBe(0);
+    expect(await l.operation('add_cart', 'M000001')).toBeGreaterThan(0);
   });
 });
 

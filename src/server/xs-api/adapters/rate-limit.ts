@@ -130,12 +130,17 @@ export type LimitsOptions = {
   operations?: Partial<Record<LimitedOperation, Partial<LimitRule>>>;
   /** Put before every key prefix (default 'xs'): instances with the same one share the counts. */
   namespace?: string;
+  /** Client IPs never limited per IP (RATE_LIMIT_EXEMPT_IPS: monitoring, a test runner); per-number and per-member limits still apply. */
+  exemptIps?: readonly string[];
 };
 
 type MakeLimiter = (opts: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract;
 
 function build(makeLimiter: MakeLimiter, options: LimitsOptions, close: () => Promise<void>): AbuseLimits {
   const ns = options.namespace ?? 'xs';
+  const exempt = new Set(options.exemptIps ?? []);
+  /** The key of a client IP, or null when it is not counted. */
+  const ipOf = (ip: string | null | undefined) => (ip && !exempt.has(ip) ? `ip:${ipKey(ip)}` : null);
   const make: MakeLimiter = (o) => makeLimiter({ ...o, keyPrefix: `${ns}-${o.keyPrefix}` });
   const failures = make({ keyPrefix: 'login-fail', points: 1_000_000, duration: LOGIN_WINDOW_S });
   const delays = make({ keyPrefix: 'login-wait', points: 1, duration: LOGIN_DELAY_CAP_S });
@@ -150,11 +155,13 @@ function build(makeLimiter: MakeLimiter, options: LimitsOptions, close: () => Pr
   };
   const login: LoginThrottle = {
     async blockedFor(number, ip) {
-      const waits = await Promise.all([waitFor(`n:${number}`), ip ? waitFor(`ip:${ipKey(ip)}`) : 0]);
+      const ipk = ipOf(ip);
+      const waits = await Promise.all([waitFor(`n:${number}`), ipk ? waitFor(ipk) : 0]);
       return Math.max(...waits);
     },
     async fail(number, ip) {
-      await Promise.all([failOne(`n:${number}`, LOGIN_FREE_FAILURES), ip ? failOne(`ip:${ipKey(ip)}`, LOGIN_IP_FREE_FAILURES) : undefined]);
+      const ipk = ipOf(ip);
+      await Promise.all([failOne(`n:${number}`, LOGIN_FREE_FAILURES), ipk ? failOne(ipk, LOGIN_IP_FREE_FAILURES) : undefined]);
     },
     async reset(number) {
       await Promise.all([failures.delete(`n:${number}`), delays.delete(`n:${number}`)]);
@@ -168,11 +175,20 @@ function build(makeLimiter: MakeLimiter, options: LimitsOptions, close: () => Pr
     }),
   ) as Record<LimitedOperation, Bucket>;
   const perIp = bucket(make({ keyPrefix: 'global', points: options.perMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, duration: 60 }));
-  const globalBucket: Bucket = { take: (ip) => perIp.take(ipKey(ip)) };
+  const globalBucket: Bucket = {
+    take: async (ip) => {
+      const ipk = ipOf(ip);
+      return ipk ? perIp.take(ipk) : 0;
+    },
+  };
   return {
     login,
     sms: bucket(make({ keyPrefix: 'sms', points: SMS_MAX_REQUESTS, duration: SMS_WINDOW_S })),
-    operation: (name, key) => ops[name].take(OPERATION_LIMITS[name].by === 'ip' ? ipKey(key) : key),
+    operation: async (name, key) => {
+      if (OPERATION_LIMITS[name].by === 'member') return ops[name].take(key);
+      const ipk = ipOf(key);
+      return ipk ? ops[name].take(ipk) : 0;
+    },
     global: globalBucket,
     close,
   };
@@ -213,8 +229,13 @@ export function perMinuteFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   return n;
 }
 
-/** The limits for this environment: Redis when REDIS_URL is set, else memory; RATE_LIMIT_PER_MINUTE. */
+/** RATE_LIMIT_EXEMPT_IPS: client IPs separated by commas or spaces, e.g. '127.0.0.1, ::1'. */
+export function exemptIpsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.RATE_LIMIT_EXEMPT_IPS ?? '').split(/[\s,]+/).filter(Boolean);
+}
+
+/** The limits for this environment: Redis when REDIS_URL is set, else memory; RATE_LIMIT_PER_MINUTE, RATE_LIMIT_EXEMPT_IPS. */
 export async function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<AbuseLimits> {
-  const options = { perMinute: perMinuteFromEnv(env) };
+  const options = { perMinute: perMinuteFromEnv(env), exemptIps: exemptIpsFromEnv(env) };
   return env.REDIS_URL ? redisLimits(env.REDIS_URL, options) : memoryLimits(options);
 }
