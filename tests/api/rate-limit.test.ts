@@ -149,3 +149,13 @@ describe.each(stores)('limits in %s', (_name, open) => {
     expect(await b.global.take('192.0.2.2')).toBe(0);
   });
 });
+
+describe('a Redis that does not answer', () => {
+  it('does not take the shop down: each instance counts in memory meanwhile', async () => {
+    const l = await redisLimits('redis://127.0.0.1:1/0', { perMinute: 2, namespace: `test-${randomUUID()}` });
+    opened.push(l);
+    expect(await l.global.take('192.0.2.99')).toBe(0);
+    expect(await l.global.take('192.0.2.99')).toBe(0);
+    expect(await l.global.take('192.0.2.99')).toBeGreaterThan(0);
+  });
+});

@@ -17,6 +17,7 @@
  * - Every page and API call per client IP (`global`): `RATE_LIMIT_PER_MINUTE` (default 600).
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { errorFields, log } from '../../log';
 
 /** Failed logins are remembered for 15 minutes after the first one. */
 export const LOGIN_WINDOW_S = 15 * 60;
@@ -201,12 +202,18 @@ export function memoryLimits(options: LimitsOptions = {}): AbuseLimits {
 
 /**
  * Limits kept in Redis at `url` (e.g. 'redis://127.0.0.1:6379/7'): instances on the same Redis share
- * every count. A Redis that does not answer refuses nothing (the limiter falls back to counting
- * in memory for the time being), so an outage of Redis never takes the shop down.
+ * every count. While Redis does not answer, each instance counts in its own memory (the limiters'
+ * insurance) and logs a warning at most once a minute, so an outage of Redis never takes the shop down.
  */
 export async function redisLimits(url: string, options: LimitsOptions = {}): Promise<AbuseLimits> {
   const { Redis } = await import('ioredis');
   const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  let warned = 0;
+  client.on('error', (err) => {
+    if (Date.now() - warned < 60_000) return;
+    warned = Date.now();
+    log.warn(errorFields(err), 'rate limits: Redis does not answer; counting in memory meanwhile');
+  });
   await new Promise<void>((resolve) => {
     client.once('ready', () => resolve());
     client.once('error', () => resolve());
