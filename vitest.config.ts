@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // The server's JSON log (src/server/log.ts) stays quiet in test output unless LOG_LEVEL says otherwise.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {

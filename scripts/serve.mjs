@@ -13,11 +13,15 @@
  * the requests in flight finish (at most SHUTDOWN_TIMEOUT_MS, default 10000 ms; then the remaining
  * connections are cut), close idle keep-alive connections, then run the app's closers (expiry of
  * unpaid orders, Redis, the database pool or PGlite; src/server/lifecycle.ts) and exit 0.
+ *
+ * Without trusted proxies (TRUST_PROXY unset or 0) a client's X-Forwarded-For is dropped here, so
+ * nothing downstream takes a client's claim for its address (src/server/client-ip.ts).
  */
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
+import pino from 'pino';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -40,7 +44,10 @@ function json(res, status, body) {
   res.end(JSON.stringify(body));
 }
 
+const trustProxy = !['', '0', 'false'].includes((process.env.TRUST_PROXY ?? '').trim());
+const log = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'xs-storefront' }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } });
 const server = http.createServer((req, res) => {
+  if (!trustProxy) delete req.headers['x-forwarded-for'];
   open.add(res);
   res.once('close', () => open.delete(res));
   // While shutting down, each answer closes its connection, so clients and proxies reconnect elsewhere.
@@ -56,7 +63,7 @@ server.keepAliveTimeout = 5_000;
 export const listening = new Promise((resolve, reject) => {
   server.once('error', reject);
   server.listen(port, host, () => {
-    console.log(`Listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+    log.info({ url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}` }, 'listening');
     resolve(server);
   });
 });
@@ -67,7 +74,7 @@ async function shutdown(signal) {
   draining = true;
   const started = Date.now();
   for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
-  console.log(`[shutdown] ${signal}: no new connections; waiting for ${open.size} request(s) in flight`);
+  log.info({ signal, inFlight: open.size }, 'shutdown: no new connections; waiting for the requests in flight');
   const closed = new Promise((resolve) => server.close(resolve));
   // Keep-alive connections with nothing in flight are closed now and whenever one becomes idle.
   server.closeIdleConnections();
@@ -75,7 +82,7 @@ async function shutdown(signal) {
   let timer;
   const late = new Promise((resolve) => (timer = setTimeout(() => resolve('timeout'), shutdownTimeoutMs)));
   if ((await Promise.race([closed, late])) === 'timeout') {
-    console.warn(`[shutdown] ${open.size} request(s) still running after ${shutdownTimeoutMs} ms: closing their connections`);
+    log.warn({ inFlight: open.size, timeoutMs: shutdownTimeoutMs }, 'shutdown: requests still running after the timeout; closing their connections');
     server.closeAllConnections();
   }
   clearInterval(idle);
@@ -83,12 +90,12 @@ async function shutdown(signal) {
   const closers = globalThis[Symbol.for('xs-storefront.shutdown')];
   const all = closers ? [...closers] : [];
   const done = Promise.allSettled(all.map((close) => close())).then((results) => {
-    for (const r of results) if (r.status === 'rejected') console.error('[shutdown] closing failed', r.reason);
+    for (const r of results) if (r.status === 'rejected') log.error({ err: String(r.reason?.message ?? r.reason) }, 'shutdown: closing failed');
     return 'closed';
   });
   const hung = new Promise((resolve) => setTimeout(() => resolve('timeout'), 5_000).unref());
   const outcome = await Promise.race([done, hung]);
-  console.log(`[shutdown] ${outcome === 'closed' ? 'done' : 'connections did not close in 5 s'} after ${Date.now() - started} ms`);
+  log.info({ ms: Date.now() - started, connectionsClosed: outcome === 'closed' }, 'shutdown: done');
   process.exit(outcome === 'closed' ? 0 : 1);
 }
 

@@ -7,5 +7,7 @@ declare namespace App {
     session: import('./server/session').SessionPayload | null;
     /** The member's profile, fetched once per request; null for a guest or a revoked session. */
     profile: () => Promise<import('./lib/xs-api/contract').Profile | null>;
+    /** The client's IP (src/server/client-ip.ts, TRUST_PROXY), for the API's per-IP limits; null when unknown. */
+    clientIp?: string | null;
   }
 }

@@ -4,12 +4,14 @@
  * guards of spec §6: account pages need a live session (else /; an order's page: /login and back), /login and /register only when
  * logged out, the shopping flow needs login.
  */
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
 import { localizePath, resolveLocale, splitLocale, type Locale } from './i18n/messages';
 import { memberApi } from './features/shared/api';
 import { handleFormAction } from './features/shared/form-action';
 import { clearSession, readSession } from './server/session';
 import { setFlash } from './server/flash';
+import { handleAtEdge } from './server/request-edge';
+import { abuseLimits } from './server/runtime';
 
 /** The language of the page that made a request (its Referer), else the browser's Accept-Language. */
 function callerLocale(headers: Headers): Locale {
@@ -27,7 +29,10 @@ function callerLocale(headers: Headers): Locale {
 const GUEST_ONLY = new Set(['/login', '/register']);
 const MEMBER_FLOW = new Set(['/cart', '/checkout', '/order-success', '/favourites']);
 
-export const onRequest = defineMiddleware(async (ctx, next) => {
+/** Request id, client IP, the global per-IP rate limit and the request's log line (src/server/request-edge.ts). */
+const edge = defineMiddleware((ctx, next) => (ctx.isPrerendered ? next() : handleAtEdge(ctx, next, () => abuseLimits().then((l) => l.global))));
+
+const pages = defineMiddleware(async (ctx, next) => {
   if (ctx.isPrerendered) return next();
   // Health checks (pages/healthz.ts, readyz.ts): no session, no locale, nothing per user.
   if (ctx.url.pathname === '/healthz' || ctx.url.pathname === '/readyz') return next();
@@ -78,3 +83,5 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   }
   return next();
 });
+
+export const onRequest = sequence(edge, pages);

@@ -65,6 +65,18 @@ function uploadsDir(): string {
   return path.resolve(process.env.UPLOADS_DIR || path.join(path.dirname(dataDir()), 'uploads'));
 }
 
+/**
+ * TRUST_PROXY: how many reverse proxies stand in front of the shop (0 to 10, default 0). 0: the
+ * client IP is the socket's and X-Forwarded-For is ignored; n: it is the n-th address from the end
+ * of X-Forwarded-For (the one the outermost trusted proxy saw). @throws Error otherwise.
+ */
+function trustProxy(): number {
+  const raw = (process.env.TRUST_PROXY ?? '0').trim();
+  const n = raw === 'true' ? 1 : raw === 'false' ? 0 : Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 10) throw new Error(`TRUST_PROXY must be the number of proxies in front of the shop (0 to 10), not "${raw}".`);
+  return n;
+}
+
 export const config = {
   /** Remote mobile e-commerce API; empty means the bundled API, called in-process. */
   xsApiUrl: process.env.XS_API_URL ?? '',
@@ -97,6 +109,10 @@ export const config = {
   },
   /** Members' profile pictures (absolute path); shared storage when several instances run. */
   uploadsDir: uploadsDir(),
+  /** Reverse proxies trusted to set X-Forwarded-For (src/server/client-ip.ts). */
+  get trustProxy() {
+    return trustProxy();
+  },
   stripeSecretKey: process.env.STRIPE_SECRET_KEY ?? '',
   stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? '',
 };

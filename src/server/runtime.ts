@@ -8,7 +8,8 @@ import { closeDb, getDb } from './xs-api/db/client';
 import { products } from './xs-api/db/schema';
 import { config } from './config';
 import { onShutdown } from './lifecycle';
-import { loginThrottleFromEnv } from './xs-api/adapters/rate-limit';
+import { limitsFromEnv, type AbuseLimits } from './xs-api/adapters/rate-limit';
+import { errorFields, log } from './log';
 import { paymentAdapter } from './xs-api/adapters/payment';
 import { expireUnpaidOrders } from './xs-api/services/payments';
 
@@ -42,6 +43,13 @@ export function readyDb() {
 }
 
 let api: Promise<ReturnType<typeof createXsApi>> | undefined;
+let limits: Promise<AbuseLimits> | undefined;
+
+/** The process's abuse limits (adapters/rate-limit.ts): in Redis when REDIS_URL is set, else memory. */
+export function abuseLimits(): Promise<AbuseLimits> {
+  limits ??= limitsFromEnv();
+  return limits;
+}
 
 /** The payment adapter of PAYMENT_PROVIDER (ADR 10), over the process database. */
 export const payments = () =>
@@ -54,17 +62,16 @@ export const payments = () =>
 let adapter: ReturnType<typeof paymentAdapter> | undefined;
 
 /**
- * The bundled API app (Hono), sharing the process database; login throttling in Redis when
- * REDIS_URL is set; payments through PAYMENT_PROVIDER. Starts the expiry of unpaid orders.
+ * The bundled API app (Hono), sharing the process database; abuse limits in Redis when REDIS_URL is
+ * set; payments through PAYMENT_PROVIDER. Starts the expiry of unpaid orders.
  */
 export function bundledApi() {
-  api ??= loginThrottleFromEnv().then((loginThrottle) => {
-    throttle = loginThrottle;
+  api ??= abuseLimits().then((limits) => {
     startPaymentExpiry();
     return createXsApi({
       db: readyDb,
       apiKey: config.xsApiKey,
-      loginThrottle,
+      limits,
       payment: payments(),
       paymentWindowMinutes: config.paymentWindowMinutes,
       opsToken: config.opsToken,
@@ -78,8 +85,6 @@ const EXPIRY_INTERVAL_MS = 60_000;
 let expiryTimer: NodeJS.Timeout | undefined;
 /** The expiry run under way, if any (awaited at shutdown). */
 let expiryRun: Promise<unknown> | undefined;
-/** The login throttle of the bundled API (its Redis connection is closed at shutdown). */
-let throttle: Awaited<ReturnType<typeof loginThrottleFromEnv>> | undefined;
 
 /**
  * Every minute, cancels the orders whose payment window is over (services/payments/expiry.ts).
@@ -90,8 +95,8 @@ function startPaymentExpiry() {
   const run = () =>
     (expiryRun = readyDb()
       .then((db) => expireUnpaidOrders(db, { windowMinutes: config.paymentWindowMinutes }))
-      .then((expired) => expired.length && console.info(`[payments] expired ${expired.length} unpaid order(s): ${expired.join(', ')}`))
-      .catch((err) => console.error('[payments] expiry failed', err))
+      .then((expired) => expired.length && log.info({ expired: expired.length, orders: expired }, 'payments: expired unpaid orders'))
+      .catch((err) => log.error(errorFields(err), 'payments: expiry failed'))
       .finally(() => (expiryRun = undefined)));
   expiryTimer = setInterval(run, EXPIRY_INTERVAL_MS);
   expiryTimer.unref();
@@ -101,17 +106,17 @@ function startPaymentExpiry() {
 /**
  * Graceful shutdown (issue "Hardened for the open internet" §11), called by scripts/serve.mjs once
  * the requests in flight are done: stops the expiry of unpaid orders (waiting for a run under way),
- * closes the login throttle's Redis connection and the database (PostgreSQL pool, or PGlite and its
+ * closes the abuse limits' Redis connection and the database (PostgreSQL pool, or PGlite and its
  * data-directory lock). Safe to call more than once.
  */
 export async function stopRuntime(): Promise<void> {
   clearInterval(expiryTimer);
   expiryTimer = undefined;
   await expiryRun;
-  const closing = throttle;
-  throttle = undefined;
+  const closing = limits;
+  limits = undefined;
   api = undefined;
-  await closing?.close().catch(() => {});
+  await (await closing)?.close().catch(() => {});
   ready = undefined;
   await closeDb();
 }

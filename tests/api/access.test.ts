@@ -102,10 +102,10 @@ describe('customer_logout', () => {
 });
 
 describe('login throttling', () => {
-  it('refuses a number for a while after 5 failed logins, even with the right password', async () => {
+  it('slows a number down after 3 failed logins, even with the right password (tests/api/abuse-limits.test.ts: the delay ends)', async () => {
     const { hash } = await import('@node-rs/argon2');
     await h.db.insert(customers).values({ memberCode: 'M900021', firstName: 'Throttle', mobile: '0199990021', passwordHash: await hash('right-password') });
-    for (let i = 0; i < 5; i++) expect((await h.call('customer_login', { body: [{ mobile: '0199990021', password: 'wrong' }] })).status).toBe(401);
+    for (let i = 0; i < 4; i++) expect((await h.call('customer_login', { body: [{ mobile: '0199990021', password: 'wrong' }] })).status).toBe(401);
     const blocked = await h.call('customer_login', { body: [{ mobile: '0199990021', password: 'right-password' }] });
     expect(blocked.status).toBe(429);
     expect(blocked.json.Error).toMatch(/Too many failed logins/);
@@ -117,7 +117,7 @@ describe('login throttling', () => {
     const { hash } = await import('@node-rs/argon2');
     await h.db.insert(customers).values({ memberCode: 'M900022', firstName: 'Reset', mobile: '0199990022', passwordHash: await hash('right-password') });
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < 4; i++) await h.call('customer_login', { body: [{ mobile: '0199990022', password: 'wrong' }] });
+      for (let i = 0; i < 3; i++) await h.call('customer_login', { body: [{ mobile: '0199990022', password: 'wrong' }] });
       expect((await h.call('customer_login', { body: [{ mobile: '0199990022', password: 'right-password' }] })).status).toBe(200);
     }
   });

@@ -6,6 +6,8 @@ import postgres from 'postgres';
 import { createXsApi, type XsApiOptions } from '../../src/server/xs-api/app';
 import { openDb, type Db } from '../../src/server/xs-api/db/client';
 import { seed, DEMO_MEMBER } from '../../src/server/xs-api/db/seed';
+import { outboxSms } from '../../src/server/xs-api/adapters/sms';
+import { memoryLimits } from '../../src/server/xs-api/adapters/rate-limit';
 import { API_BASE, API_KEY_HEADER } from '../../src/lib/xs-api/contract';
 
 export const TEST_API_KEY = 'test-key';
@@ -18,9 +20,12 @@ export type Harness = {
   db: Db;
   /** The app itself, for raw requests (a provider's webhook). */
   app: ReturnType<typeof createXsApi>;
-  // The answers of every operation pass through here: tests read their fields freely.
+  // The answers of every operation pass through here: tests read their fields freely. `ip` is the
+  // caller's IP as the serving code hands it over (per-IP limits); none by default.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of many shapes
-  call: (path: string, init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> }) => Promise<{ status: number; json: any }>;
+  call: (path: string, init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string>; ip?: string }) => Promise<{ status: number; json: any; headers: Headers }>;
+  /** The clear text messages delivered to a number (international digits), oldest first. */
+  sent: (to: string) => string[];
   login: (mobile?: string, password?: string) => Promise<{ token: string; member: string }>;
   close: () => Promise<void>;
 };
@@ -31,22 +36,44 @@ async function resetPostgres(url: string) {
   await sql.end();
 }
 
-/** Opens a fresh, seeded database and the app on it; `options` override the app's (e.g. another payment adapter). */
+/**
+ * Per-operation limits for the suites that are not about limits (orders, carts and sign-ups by the
+ * dozen from one member or client): the real rules, a hundred times looser.
+ */
+const LOOSE_LIMITS = { points: 100_000 };
+
+/**
+ * Opens a fresh, seeded database and the app on it; `options` override the app's (e.g. another
+ * payment adapter, or `limits: memoryLimits()` for the real abuse limits).
+ */
 export async function createHarness(options: Partial<Omit<XsApiOptions, 'db' | 'apiKey'>> = {}): Promise<Harness> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) await resetPostgres(url);
   const handle = await openDb(url ? { url } : { dataDir: 'memory://' });
   await seed(handle.db);
-  const app = createXsApi({ db: handle.db, apiKey: TEST_API_KEY, paymentSecret: TEST_PAYMENT_SECRET, opsToken: TEST_OPS_TOKEN, ...options });
+  const delivered: { to: string; msg: string }[] = [];
+  const app = createXsApi({
+    db: handle.db,
+    apiKey: TEST_API_KEY,
+    paymentSecret: TEST_PAYMENT_SECRET,
+    opsToken: TEST_OPS_TOKEN,
+    sms: outboxSms((to, msg) => delivered.push({ to, msg })),
+    limits: memoryLimits({ operations: { add_cart: LOOSE_LIMITS, add_order: LOOSE_LIMITS, insert_customer: LOOSE_LIMITS, reset_password: LOOSE_LIMITS } }),
+    ...options,
+  });
   const call: Harness['call'] = async (path, init = {}) => {
     const headers: Record<string, string> = { [API_KEY_HEADER]: TEST_API_KEY, ...init.headers };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await app.request(`${API_BASE}/${path}`, {
-      method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
-      headers,
-      body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
-    });
+    const res = await app.request(
+      `${API_BASE}/${path}`,
+      {
+        method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
+        headers,
+        body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+      },
+      init.ip ? { clientIp: init.ip } : undefined,
+    );
     const text = await res.text();
     let json: unknown;
     try {
@@ -54,12 +81,13 @@ export async function createHarness(options: Partial<Omit<XsApiOptions, 'db' | '
     } catch {
       json = text;
     }
-    return { status: res.status, json };
+    return { status: res.status, json, headers: res.headers };
   };
   const login: Harness['login'] = async (mobile = DEMO_MEMBER.mobile, password = DEMO_MEMBER.password) => {
     const r = await call('customer_login', { body: [{ mobile, password }] });
     if (r.status !== 200) throw new Error(`login failed: ${JSON.stringify(r.json)}`);
     return { token: r.json.token, member: r.json.member_code };
   };
-  return { db: handle.db, app, call, login, close: handle.close };
+  const sent: Harness['sent'] = (to) => delivered.filter((d) => d.to === to).map((d) => d.msg);
+  return { db: handle.db, app, call, login, sent, close: handle.close };
 }

@@ -67,7 +67,7 @@ test('SIGTERM: the request in flight completes with 200, new connections are ref
     expect(answer).toMatch(/"member_code":"M\d{6}"/);
     expect(await shop.exited).toBe(0);
     expect(Date.now() - t0).toBeLessThan(10_000);
-    expect(shop.output()).toContain('[shutdown] done');
+    expect(shop.output()).toContain('"msg":"shutdown: done"');
   } finally {
     await shop.stop('SIGKILL');
   }

@@ -38,7 +38,7 @@ export const access = {
     accept: 'form',
     input: loginSchema.extend({ redirect: redirectInput }),
     handler: async ({ mobile, password, redirect }, ctx): Promise<FormRedirect> => {
-      const api = publicApi(ctx.locals.locale);
+      const api = publicApi(ctx.locals.locale, ctx.locals.clientIp);
       const r = await viaApi(ctx, () => api.call('customer_login', { body: [{ mobile, password }] }), { credentials: true });
       await writeSession(ctx.cookies, { token: r.token, member: r.member_code });
       setFlash(ctx.cookies, 'login_successful');
@@ -55,7 +55,7 @@ export const access = {
     accept: 'form',
     input: registerSchema,
     handler: async (input, ctx): Promise<FormRedirect> => {
-      const api = publicApi(ctx.locals.locale);
+      const api = publicApi(ctx.locals.locale, ctx.locals.clientIp);
       await viaApi(ctx, () => api.call('insert_customer', { body: { ...input, bill_platform: BILL_PLATFORM } }));
       const r = await viaApi(ctx, () => api.call('customer_login', { body: [{ mobile: input.customer_mobile, password: input.password }] }), { credentials: true });
       await writeSession(ctx.cookies, { token: r.token, member: r.member_code });
@@ -76,7 +76,7 @@ export const access = {
     input: mobileOnlySchema,
     handler: async ({ mobile }, ctx): Promise<FormRedirect> => {
       const m = normalizeMalaysianPhone(mobile);
-      await viaApi(ctx, () => publicApi(ctx.locals.locale).call('retrieve_password_by_SMS', { params: { mobile: m, mobile_again: m }, body: { mobile: m } }));
+      await viaApi(ctx, () => publicApi(ctx.locals.locale, ctx.locals.clientIp).call('retrieve_password_by_SMS', { params: { mobile: m, mobile_again: m }, body: { mobile: m } }));
       setFlash(ctx.cookies, 'password_reset_link_sent');
       return { redirect: href(ctx.locals.locale, paths.forgotPassword) };
     },
@@ -92,7 +92,7 @@ export const access = {
     accept: 'form',
     input: passwordResetSchema,
     handler: async (input, ctx): Promise<FormRedirect> => {
-      await viaApi(ctx, () => publicApi(ctx.locals.locale).call('reset_password', { body: { ...input, portal_type: 'website' } }));
+      await viaApi(ctx, () => publicApi(ctx.locals.locale, ctx.locals.clientIp).call('reset_password', { body: { ...input, portal_type: 'website' } }));
       setFlash(ctx.cookies, 'password_reset_successful');
       return { redirect: href(ctx.locals.locale, paths.login()) };
     },
@@ -108,7 +108,7 @@ export const access = {
     accept: 'form',
     input: mobileOnlySchema,
     handler: async ({ mobile }, ctx): Promise<FormRedirect> => {
-      await viaApi(ctx, () => publicApi(ctx.locals.locale).call('phone_verification', { params: { phone: normalizeMalaysianPhone(mobile) }, body: {} }));
+      await viaApi(ctx, () => publicApi(ctx.locals.locale, ctx.locals.clientIp).call('phone_verification', { params: { phone: normalizeMalaysianPhone(mobile) }, body: {} }));
       setFlash(ctx.cookies, 'verification_code_sent');
       return { redirect: href(ctx.locals.locale, paths.resendVerification) };
     },

@@ -18,12 +18,13 @@ import { bundledApi } from '../../server/runtime';
 import type { SessionPayload } from '../../server/session';
 
 /** What the feature layer needs of an Astro page, endpoint or action context. */
-export type FeatureContext = { locals: Pick<App.Locals, 'locale' | 'session'> };
+export type FeatureContext = { locals: Pick<App.Locals, 'locale' | 'session' | 'clientIp'> };
 
-function client(locale: Locale, session: SessionPayload | null): XsClient {
+/** `clientIp`: the shopper's IP, handed to the bundled API for its per-IP limits (not sent to a remote one). */
+function client(locale: Locale, session: SessionPayload | null, clientIp: string | null = null): XsClient {
   const remote = config.xsApiUrl;
   return createXsClient({
-    fetch: remote ? (r) => fetch(r) : async (r) => (await bundledApi()).fetch(r),
+    fetch: remote ? (r) => fetch(r) : async (r) => (await bundledApi()).fetch(r, { clientIp }),
     baseUrl: remote || 'http://in-process',
     apiKey: config.xsApiKey,
     locale,
@@ -32,12 +33,15 @@ function client(locale: Locale, session: SessionPayload | null): XsClient {
   });
 }
 
-/** A client that cannot carry a member: for public, cacheable reads. */
-export function publicApi(locale: Locale): XsClient {
-  return client(locale, null);
+/**
+ * A client that cannot carry a member: for public, cacheable reads, and for a guest's own calls
+ * (login, sign-up, password reset), which give the shopper's `clientIp` for the per-IP limits.
+ */
+export function publicApi(locale: Locale, clientIp: string | null = null): XsClient {
+  return client(locale, null, clientIp);
 }
 
 /** A client acting as the request's member (or as a guest, who gets 401 on member operations). */
 export function memberApi(ctx: FeatureContext): XsClient {
-  return client(ctx.locals.locale, ctx.locals.session);
+  return client(ctx.locals.locale, ctx.locals.session, ctx.locals.clientIp ?? null);
 }

@@ -58,6 +58,11 @@ export function buildOpenApi() {
       ...(op.member !== 'none' && op.member !== 'session' && {
         403: { description: 'The member in the path is not the caller', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
       }),
+      429: {
+        description: 'Too many requests (per client IP, per number or per member; SECURITY.md): try again after Retry-After seconds',
+        headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } },
+        content: { 'application/json': { schema: schema(errorAnswer, 'output') } },
+      },
     };
     paths[path] = {
       ...paths[path],

@@ -10,6 +10,7 @@ import { html } from 'hono/html';
 import { formatAmount } from '../../domain/money';
 import type { Db } from '../xs-api/db/client';
 import { completeSandboxPayment, deliverSandboxEvent, readSandboxPayment, type SandboxOutcome, type SandboxPayment } from './provider';
+import { errorFields, log } from '../log';
 
 const OUTCOMES: Record<string, SandboxOutcome> = { approve: 'approved', decline: 'declined', cancel: 'cancelled' };
 
@@ -86,10 +87,10 @@ export async function chooseSandboxOutcome(deps: SandboxPageDeps, id: string, re
   const done = await completeSandboxPayment(db, id, outcome);
   if (!done) return showSandboxPayment(deps, id, new URL(request.url));
   const delivered = await deliverSandboxEvent(done.event, deps.secret, deps.webhookUrl, deps.send).catch((err: unknown) => {
-    console.error('[payment-sandbox] callback failed', err);
+    log.error(errorFields(err), 'payment sandbox: callback failed');
     return false;
   });
   // A lost callback is not lost money: the shop reconciles open attempts with the provider.
-  if (!delivered) console.warn(`[payment-sandbox] the shop did not acknowledge ${done.event.id}; it will reconcile`);
+  if (!delivered) log.warn({ event_id: done.event.id }, 'payment sandbox: the shop did not acknowledge the event; it will reconcile');
   return new Response(null, { status: 303, headers: { location: outcome === 'approved' ? done.payment.returnUrl : done.payment.cancelUrl } });
 }

@@ -10,7 +10,9 @@ import { API_BASE } from '../../lib/xs-api/contract';
 import { buildOpenApi } from '../../lib/xs-api/openapi';
 import type { Db } from './db/client';
 import { ApiError } from './errors';
-import { memoryLoginThrottle, memorySmsThrottle, type LoginThrottle, type SmsThrottle } from './adapters/rate-limit';
+import { memoryLimits, type AbuseLimits } from './adapters/rate-limit';
+import { errorFields, log } from '../log';
+import { dummyPasswordHash } from './services/passwords';
 import { smsFromEnv, type SmsSender } from './adapters/sms';
 import { API_KEY_HEADER, callLocale, type ApiEnv, type ApiServices } from './http';
 import { accessRoutes } from './routes/access';
@@ -37,10 +39,8 @@ export type XsApiOptions = {
   db: Db | (() => Promise<Db>);
   /** The fixed API key every call must send in the x-api-key header. */
   apiKey: string;
-  /** Login throttling; an in-memory one by default. */
-  loginThrottle?: LoginThrottle;
-  /** SMS requests per number (reset link, verification code); in memory by default. */
-  smsThrottle?: SmsThrottle;
+  /** Abuse limits (login, SMS requests, sign-up, cart, orders); in memory by default. */
+  limits?: AbuseLimits;
   /** Text messages; the outbox (or the gateway of SMS_GATEWAY_URL) by default. */
   sms?: SmsSender;
   /** Public origin of the storefront for links in text messages and payment return pages; SITE_URL by default. */
@@ -61,8 +61,7 @@ export type XsApiOptions = {
 export function createXsApi({
   db,
   apiKey,
-  loginThrottle = memoryLoginThrottle(),
-  smsThrottle = memorySmsThrottle(),
+  limits = memoryLimits(),
   sms = smsFromEnv(),
   siteUrl = process.env.SITE_URL ?? 'http://localhost:4321',
   payment,
@@ -73,9 +72,12 @@ export function createXsApi({
 }: XsApiOptions): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>().basePath(API_BASE);
   const resolveDb = async () => (typeof db === 'function' ? await db() : db);
+  // Made once per process, before the first login for an unknown number needs it.
+  void dummyPasswordHash();
   const services: ApiServices = {
-    loginThrottle,
-    smsThrottle,
+    limits,
+    loginThrottle: limits.login,
+    smsThrottle: limits.sms,
     sms,
     siteUrl: siteUrl.replace(/\/+$/, ''),
     payment: payment ?? sandboxAdapter({ db: resolveDb, secret: paymentSecret }),
@@ -113,7 +115,7 @@ export function createXsApi({
   opsRoutes(app);
   app.notFound((c) => c.json(new ApiError(404, 'api_not_found').body(callLocale(c)), 404));
   app.onError((err, c) => {
-    console.error('[xs-api]', err);
+    log.error({ ...errorFields(err), operation: new URL(c.req.url).pathname.slice(API_BASE.length + 1).split('/')[0] }, 'xs-api: unexpected fault');
     return c.json({ Status: 0, Error: new ApiError(500, 'server_error').body(callLocale(c)).Error }, 500);
   });
   return app;

@@ -27,3 +27,18 @@ export class ApiError extends Error {
 export function invalidPayload(detail: string): ApiError {
   return new ApiError(400, 'api_invalid_payload', { detail });
 }
+
+/**
+ * A refused call over a rate limit: 429 with the message `key` (by default its `seconds` parameter)
+ * and a Retry-After header of `retryAfterS` seconds (added by serve()).
+ */
+export class TooManyRequests extends ApiError {
+  constructor(
+    readonly retryAfterS: number,
+    key: MessageKey = 'too_many_requests',
+    params: Record<string, string | number> = { seconds: retryAfterS },
+  ) {
+    super(429, key, params);
+    this.name = 'TooManyRequests';
+  }
+}

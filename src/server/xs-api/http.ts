@@ -10,14 +10,16 @@ import { z } from 'zod';
 import { API_KEY_HEADER, type Operation } from '../../lib/xs-api/contract';
 import { isMessageKey, resolveLocale, type Locale } from '../../i18n/messages';
 import type { Db } from './db/client';
-import { ApiError, invalidPayload } from './errors';
+import { ApiError, invalidPayload, TooManyRequests } from './errors';
 import { resolveSession } from './services/sessions';
-import type { LoginThrottle, SmsThrottle } from './adapters/rate-limit';
+import { OPERATION_LIMITS, type AbuseLimits, type LimitedOperation, type LoginThrottle, type SmsThrottle } from './adapters/rate-limit';
 import type { SmsSender } from './adapters/sms';
 import type { PaymentAdapter } from './adapters/payment/types';
 
 /** Outside-world services the routes use, chosen by the app's creator (DESIGN Adapters). */
 export type ApiServices = {
+  /** Every abuse limit (adapters/rate-limit.ts); `loginThrottle` and `smsThrottle` are two of them. */
+  limits: AbuseLimits;
   loginThrottle: LoginThrottle;
   smsThrottle: SmsThrottle;
   sms: SmsSender;
@@ -37,7 +39,30 @@ function sameToken(presented: string, expected: string): boolean {
   return timingSafeEqual(digest(presented), digest(expected));
 }
 
-export type ApiEnv = { Variables: { db: Db; locale: Locale; services: ApiServices } };
+/**
+ * What the app knows of a call: `Bindings.clientIp` is the caller's IP, given by the server that
+ * hands the request over (`app.fetch(request, { clientIp })`), never read from a header here.
+ */
+export type ApiEnv = { Bindings: { clientIp?: string | null }; Variables: { db: Db; locale: Locale; services: ApiServices } };
+
+/** The caller's IP as the serving code gave it, else null (a call without one is not counted per IP). */
+export function callerIp(c: Context<ApiEnv>): string | null {
+  // app.request()/app.fetch() without bindings leave c.env undefined.
+  return (c.env as ApiEnv['Bindings'] | undefined)?.clientIp || null;
+}
+
+/**
+ * Counts a call of an operation against its limit (OPERATION_LIMITS), keyed by the member or the
+ * client IP. @throws TooManyRequests when over the limit.
+ */
+async function checkOperationLimit(c: Context<ApiEnv>, name: string, member: string | null) {
+  if (!(name in OPERATION_LIMITS)) return;
+  const rule = OPERATION_LIMITS[name as LimitedOperation];
+  const key = rule.by === 'member' ? member : callerIp(c);
+  if (!key) return;
+  const wait = await c.get('services').limits.operation(name as LimitedOperation, key);
+  if (wait > 0) throw new TooManyRequests(wait);
+}
 
 export type Handled<O extends Operation> = {
   db: Db;
@@ -50,6 +75,8 @@ export type Handled<O extends Operation> = {
   member: string | null;
   /** The bearer token of the call, when one was sent and valid. */
   token: string | null;
+  /** The caller's IP when the serving code gave it (see ApiEnv), else null. */
+  ip: string | null;
 };
 
 /**
@@ -130,6 +157,8 @@ export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: (i
         member = session.memberCode;
         token = bearer;
       }
+      // Before the payload is read or any password hashed.
+      await checkOperationLimit(c, op.name, member);
       const rawQuery = Object.fromEntries(new URL(c.req.url).searchParams);
       const query = op.query ? op.query.safeParse(rawQuery) : { success: true as const, data: {} };
       if (!query.success) throw payloadError(query.error);
@@ -142,9 +171,10 @@ export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: (i
           body = parsed.data;
         }
       }
-      const result = await handler({ db: c.get('db'), locale, services: c.get('services'), params, query: query.data, body, member, token } as Handled<O>);
+      const result = await handler({ db: c.get('db'), locale, services: c.get('services'), params, query: query.data, body, member, token, ip: callerIp(c) } as Handled<O>);
       return c.json({ Status: 1, ...result });
     } catch (err) {
+      if (err instanceof TooManyRequests) c.header('Retry-After', String(err.retryAfterS));
       if (err instanceof ApiError) return c.json(err.body(locale), err.status);
       throw err;
     }

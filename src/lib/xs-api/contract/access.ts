@@ -34,7 +34,8 @@ export const customerLogin = defineOperation({
   method: 'POST',
   path: 'customer_login',
   member: 'none',
-  summary: 'Log in with mobile and password. Returns the member code and a session token for the Authorization header.',
+  summary:
+    'Log in with mobile and password. Returns the member code and a session token for the Authorization header. After 3 failures for a number (10 for a client IP) within 15 minutes each try waits 1, 2, 4… up to 60 s: 429 with Retry-After.',
   body: z.array(credentials).length(1),
   response: z.object({
     Status: statusOk,
@@ -86,8 +87,8 @@ export const updateCustomer = defineOperation({
  * new_password (at least 6), confirm_password (must match). Stores the new argon2id hash and
  * revokes every other session of the member, keeping the calling one. Errors: 400 for a rule
  * broken ('Confirm password does not match', field confirm_password); 400 'The current password is
- * incorrect.' (field current_password) for a wrong current password; 429 after 5 wrong passwords
- * for the member within 15 minutes (shared with login); 401 without a live session; 403 for
+ * incorrect.' (field current_password) for a wrong current password; 429 with Retry-After while the
+ * member's number must wait after wrong passwords (the delay shared with login); 401 without a live session; 403 for
  * another member's code.
  */
 export const updateCustomerPassword = defineOperation({

@@ -10,7 +10,7 @@ import { storeCustomerPicture } from '../services/pictures';
 import { registerCustomer, requestPasswordReset, resetPassword, sendPhoneVerification } from '../services/registration';
 
 export function accessRoutes(app: Hono<ApiEnv>) {
-  serve(app, op.customer_login, ({ db, body, services }) => login(db, services.loginThrottle, body[0]!.mobile, body[0]!.password));
+  serve(app, op.customer_login, ({ db, body, services, ip }) => login(db, services.loginThrottle, body[0]!.mobile, body[0]!.password, ip));
   serve(app, op.customer_logout, async ({ db, token }) => {
     await revokeSession(db, token!);
     return {};

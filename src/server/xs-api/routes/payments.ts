@@ -10,6 +10,7 @@ import { ApiError } from '../errors';
 import { serve, type ApiEnv, type ApiServices } from '../http';
 import { PAYMENT_PROVIDERS, PaymentCallbackError } from '../adapters/payment/types';
 import { applyPaymentEvent, confirmZeroAmountOrder, paymentState, startPayment } from '../services/payments';
+import { errorFields, log } from '../../log';
 
 /** The adapter named in the path, or 404 when the shop runs another provider. */
 function adapterFor(services: ApiServices, provider: string) {
@@ -32,7 +33,7 @@ export function paymentRoutes(app: Hono<ApiEnv>) {
         return await startPayment(db, adapter, { memberCode: member!, orderRefno: refno, urls: { returnUrl: back('done'), cancelUrl: back('cancelled') }, windowMinutes: services.paymentWindowMinutes });
       } catch (err) {
         if (err instanceof ApiError) throw err;
-        console.error('[payments] the provider refused to open a payment', err);
+        log.error(errorFields(err), 'payments: the provider refused to open a payment');
         throw new ApiError(502, 'payment_provider_unavailable');
       }
     });

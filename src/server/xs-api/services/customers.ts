@@ -2,12 +2,12 @@
  * Members: login with mobile and password (argon2id), profile (spec §3 Customer, §7 customer_login,
  * customer_detail).
  */
-import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { Profile } from '../../../lib/xs-api/contract';
 import type { Db } from '../db/client';
 import { customers, type Customer } from '../db/schema';
-import { ApiError } from '../errors';
+import { ApiError, TooManyRequests } from '../errors';
+import { dummyPasswordHash, passwords } from './passwords';
 import { createSession } from './sessions';
 import type { LoginThrottle } from '../adapters/rate-limit';
 import { shopDate } from '../../../domain/shop-time';
@@ -20,18 +20,21 @@ export function normaliseMobile(mobile: string): string {
 }
 
 /**
- * Checks credentials and opens a session.
+ * Checks credentials and opens a session. An unknown number costs the same work as a member's (one
+ * argon2 verification, against a dummy hash), so the answer time does not tell who is a member.
+ * Failures slow the number and the client `ip` down (adapters/rate-limit.ts LoginThrottle).
  * @throws ApiError 401 'login_failed' for an unknown mobile or a wrong password (same answer for both);
- *   429 'too_many_login_attempts' after 5 failures for the number within 15 minutes.
+ *   TooManyRequests 429 'too_many_login_attempts' (Retry-After seconds) while the number or the IP
+ *   must wait after repeated failures.
  */
-export async function login(db: Db, throttle: LoginThrottle, mobile: string, password: string) {
+export async function login(db: Db, throttle: LoginThrottle, mobile: string, password: string, ip: string | null = null) {
   const key = normaliseMobile(mobile);
-  const wait = await throttle.blockedFor(key);
-  if (wait > 0) throw new ApiError(429, 'too_many_login_attempts', { minutes: Math.ceil(wait / 60) });
+  const wait = await throttle.blockedFor(key, ip);
+  if (wait > 0) throw new TooManyRequests(wait, 'too_many_login_attempts');
   const [customer] = await db.select().from(customers).where(eq(customers.mobile, key)).limit(1);
-  const ok = customer ? await verify(customer.passwordHash, password).catch(() => false) : false;
+  const ok = await passwords.verify(customer?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!customer || !ok) {
-    await throttle.fail(key);
+    await throttle.fail(key, ip);
     throw new ApiError(401, 'login_failed');
   }
   await throttle.reset(key);

@@ -2,14 +2,14 @@
  * The member's own profile and password (spec §7 update_customer, update_customer_password; §5
  * rules, applied by the contract's body schemas before these run).
  */
-import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { ProfileInput } from '../../../domain/validation';
 import type { Profile } from '../../../lib/xs-api/contract';
 import type { LoginThrottle } from '../adapters/rate-limit';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
-import { ApiError } from '../errors';
+import { ApiError, TooManyRequests } from '../errors';
+import { passwords } from './passwords';
 import { getCustomer, toProfile } from './customers';
 import { revokeOtherSessions } from './sessions';
 
@@ -33,19 +33,19 @@ export async function updateProfile(db: Db, memberCode: string, input: ProfileIn
  * hash of `next`, and revokes the member's other sessions, keeping the calling `token`. Wrong
  * current passwords count against the same throttle as login (keyed by the member's mobile).
  * @throws ApiError 400 'current_password_incorrect' (field current_password) for a wrong current
- *   password; 429 'too_many_login_attempts' while the member's mobile is throttled; 404 unknown member.
+ *   password; TooManyRequests 429 'too_many_login_attempts' while the member's mobile must wait; 404 unknown member.
  */
 export async function changePassword(db: Db, throttle: LoginThrottle, memberCode: string, token: string, current: string, next: string): Promise<void> {
   const customer = await getCustomer(db, memberCode);
   const wait = await throttle.blockedFor(customer.mobile);
-  if (wait > 0) throw new ApiError(429, 'too_many_login_attempts', { minutes: Math.ceil(wait / 60) });
-  const ok = await verify(customer.passwordHash, current).catch(() => false);
+  if (wait > 0) throw new TooManyRequests(wait, 'too_many_login_attempts');
+  const ok = await passwords.verify(customer.passwordHash, current);
   if (!ok) {
     await throttle.fail(customer.mobile);
     throw new ApiError(400, 'current_password_incorrect', {}, { field: 'current_password' });
   }
   await throttle.reset(customer.mobile);
-  const passwordHash = await hash(next, { algorithm: 2 });
+  const passwordHash = await passwords.hash(next);
   await db.update(customers).set({ passwordHash }).where(eq(customers.memberCode, memberCode));
   await revokeOtherSessions(db, memberCode, token);
 }

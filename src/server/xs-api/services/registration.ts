@@ -5,11 +5,11 @@
  * used once; a reset revokes every session of the member.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, passwordResets } from '../db/schema';
-import { ApiError, invalidPayload } from '../errors';
+import { ApiError, invalidPayload, TooManyRequests } from '../errors';
+import { passwords } from './passwords';
 import { normaliseMobile } from './customers';
 import { revokeMemberSessions } from './sessions';
 import type { ApiServices } from '../http';
@@ -45,7 +45,7 @@ export async function registerCustomer(
   const mobile = memberMobile(input.customer_mobile);
   if (!mobile) throw invalidPayload('customer_mobile: not a Malaysian mobile number');
   if (await findByMobile(db, mobile)) throw new ApiError(409, 'mobile_registered');
-  const passwordHash = await hash(input.password, { algorithm: 2 });
+  const passwordHash = await passwords.hash(input.password);
   for (let attempt = 0; attempt < 8; attempt++) {
     const memberCode = `M${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
     const rows = await db
@@ -59,10 +59,10 @@ export async function registerCustomer(
   throw new Error('could not allocate a member code');
 }
 
-/** Counts one SMS request for a number. @throws ApiError 429 'too_many_sms_requests'. */
+/** Counts one SMS request for a number. @throws TooManyRequests 429 'too_many_sms_requests' (Retry-After). */
 async function throttle(services: ApiServices, mobile: string) {
   const wait = await services.smsThrottle.take(mobile);
-  if (wait > 0) throw new ApiError(429, 'too_many_sms_requests', { minutes: Math.ceil(wait / 60) });
+  if (wait > 0) throw new TooManyRequests(wait, 'too_many_sms_requests', { minutes: Math.ceil(wait / 60) });
 }
 
 /**
@@ -82,16 +82,20 @@ export async function requestPasswordReset(db: Db, services: ApiServices, rawMob
 }
 
 /**
- * Sets a new password with a reset token, marks the token used and revokes all sessions.
+ * Sets a new password with a reset token, marks the token used and revokes all sessions. The token
+ * is looked up before the new password is hashed, so a wrong token costs no hashing.
  * @throws ApiError 400 'reset_token_expired' for an unknown, used or expired token.
  */
 export async function resetPassword(db: Db, token: string, password: string, now = new Date()): Promise<void> {
-  const passwordHash = await hash(password, { algorithm: 2 });
+  const live = and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now));
+  const [found] = await db.select({ memberCode: passwordResets.memberCode }).from(passwordResets).where(live).limit(1);
+  if (!found) throw new ApiError(400, 'reset_token_expired');
+  const passwordHash = await passwords.hash(password);
   const memberCode = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+      .where(live)
       .returning({ memberCode: passwordResets.memberCode });
     if (!row) return null;
     await tx.update(customers).set({ passwordHash }).where(eq(customers.memberCode, row.memberCode));

@@ -7,6 +7,8 @@
  * A change to Cancelled gives the order's stock and voucher back in the same transaction
  * (`releaseOrder`). Entering Paid earns the member's points, cancelling a paid order reverses them,
  * also in the same transaction (`applyOrderPoints`, ./points.ts).
+ * Each applied change writes one log line `order status changed` with the order
+ * number, from, to and actor (no personal data).
  */
 import { and, eq } from 'drizzle-orm';
 import { orderTransition, type OrderActor, type OrderTransition } from '../../../../domain/order-status';
@@ -17,6 +19,7 @@ import { notify } from '../notifications';
 import { ApiError } from '../../errors';
 import { releaseOrder } from './release';
 import { applyOrderPoints } from './points';
+import { log } from '../../../log';
 
 /** A request to change an order's status. */
 export type StatusChange = {
@@ -42,7 +45,7 @@ export type StatusChange = {
  */
 export async function changeOrderStatus(db: Db, change: StatusChange): Promise<OrderTransition> {
   const now = change.now ?? new Date();
-  return db.transaction(async (tx) => {
+  const transition = await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ status: orders.status, type: orders.delType, memberCode: orders.memberCode, storeCode: orders.storeCode })
       .from(orders)
@@ -70,6 +73,8 @@ export async function changeOrderStatus(db: Db, change: StatusChange): Promise<O
     await notify(tx, { memberCode: order.memberCode, kind: 'order_status', params: { order_refno: change.orderRefno, status: change.to }, now });
     return allowed.transition;
   });
+  log.info({ event: 'order_status', order_refno: change.orderRefno, from: change.from, to: change.to, actor: change.actor }, 'order status changed');
+  return transition;
 }
 
 /** An order's status history, oldest first: from, to, actor, reason and time. */
