@@ -19,12 +19,12 @@ import { freePort, freshDatabase } from './processes';
 
 const API = '/api/mobile_ecom/xs_api.php';
 const KEY = { 'x-api-key': process.env.XS_API_KEY ?? 'xs-local-dev-key' };
-const SHOPPERS = 8;
+const SHOPPERS = 10;
 /**
  * Orders per shopper stay under the per-member order limit (the load is many shoppers, not one):
- * two submits fewer, for the one submit sent to both instances and a retry after the kill.
+ * room is left for the submit sent to both instances and for retries after the kill.
  */
-const ORDERS_PER_SHOPPER = OPERATION_LIMITS.add_order.points - 2;
+const ORDERS_PER_SHOPPER = OPERATION_LIMITS.add_order.points - 5;
 /** Load before the kill, and after it on the surviving instance (ms). */
 const BEFORE_KILL_MS = 5_000;
 const AFTER_KILL_MS = 5_000;
