@@ -10,9 +10,13 @@ import { memberApi } from './features/shared/api';
 import { handleFormAction } from './features/shared/form-action';
 import { clearSession, readSession } from './server/session';
 import { setFlash } from './server/flash';
+import { readLanguageChoice } from './features/language/choice';
 
-/** The language of the page that made a request (its Referer), else the browser's Accept-Language. */
-function callerLocale(headers: Headers): Locale {
+/**
+ * The language of the page that made a request (its Referer), else the shopper's stored choice
+ * (src/features/language/choice.ts), else the browser's Accept-Language.
+ */
+function callerLocale(headers: Headers, stored: Locale | null): Locale {
   const referer = headers.get('referer');
   if (referer) {
     try {
@@ -21,7 +25,7 @@ function callerLocale(headers: Headers): Locale {
       // A malformed Referer: fall through to the browser's language.
     }
   }
-  return resolveLocale(headers.get('accept-language'));
+  return stored ?? resolveLocale(headers.get('accept-language'));
 }
 
 const GUEST_ONLY = new Set(['/login', '/register']);
@@ -31,7 +35,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   if (ctx.isPrerendered) return next();
   const { locale: pathLocale, path } = splitLocale(ctx.url.pathname);
   // An island's Action call (/_actions/…) carries no language in its path: the page it came from does.
-  const locale = path.startsWith('/_actions/') ? callerLocale(ctx.request.headers) : pathLocale;
+  const locale = path.startsWith('/_actions/') ? callerLocale(ctx.request.headers, readLanguageChoice(ctx.cookies)) : pathLocale;
   ctx.locals.locale = locale;
   if (path.startsWith('/api/mobile_ecom/')) return next();
 

@@ -3,21 +3,32 @@
  * written to the `sms_outbox` table and the server log, so a local shop works without a provider.
  * With SMS_GATEWAY_URL set (plus SMS_GATEWAY_USERNAME, SMS_GATEWAY_PASSWORD) the message is POSTed
  * to the gateway as a form with the fields username, password, to and msg (spec §7 form variant).
+ *
+ * Secrets in messages (verification codes, valid 10 minutes; reset links, valid 30 minutes): with a
+ * gateway they are handed over and not stored by the shop. Without one, the outbox table is the
+ * gateway (staff read it with `npm run ops -- sms <number>`), so a message is kept there only as
+ * long as what it carries lives: each send deletes messages older than `SMS_OUTBOX_KEEP_MS`. The
+ * server log line names the number but not the text.
  */
 import type { Db } from '../db/client';
+import { lt } from 'drizzle-orm';
 import { smsOutbox } from '../db/schema';
+
+/** How long the outbox keeps a message: 30 minutes, the life of a reset link (a code lives 10). */
+export const SMS_OUTBOX_KEEP_MS = 30 * 60 * 1000;
 
 export type SmsSender = {
   /** Sends `msg` to the number `to` (international digits, e.g. '60123456789'). @throws Error when the gateway refuses. */
   send(db: Db, to: string, msg: string): Promise<void>;
 };
 
-/** Writes to the outbox table and the log. */
+/** Writes to the outbox table (pruning messages past `SMS_OUTBOX_KEEP_MS`) and notes the send in the log. */
 export function outboxSms(): SmsSender {
   return {
     async send(db, to, msg) {
+      await db.delete(smsOutbox).where(lt(smsOutbox.createdAt, new Date(Date.now() - SMS_OUTBOX_KEEP_MS)));
       await db.insert(smsOutbox).values({ to, message: msg });
-      console.info(`[sms] to ${to}: ${msg}`);
+      console.info(`[sms] to ${to}: written to the outbox (${msg.length} characters)`);
     },
   };
 }

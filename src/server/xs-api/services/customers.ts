@@ -53,6 +53,7 @@ export function toProfile(c: Customer, now = new Date()): Profile {
     birthday_claimed: c.birthdayClaimedYear === Number(today.slice(0, 4)) ? 1 : 0,
     is_birthday: isBirthday ? 1 : 0,
     language: c.language,
+    phone_verified: c.verified ? 1 : 0,
   };
 }
 
