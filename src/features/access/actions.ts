@@ -25,7 +25,7 @@ import { viaApi } from '../shared/errors';
 import type { FormRedirect } from '../shared/form-action';
 import { loginTarget } from './login-target';
 import { forgetVerifyMobile, rememberVerifyMobile } from './verification';
-import { writeLanguageChoice } from '../language/choice';
+import { languageAfterLogin, needsProfileLanguage, readLanguageChoice, writeLanguageChoice } from '../language/choice';
 
 /** The page to return to after login: any text; a value that is not a path on this site means home. */
 const redirectInput = z.string().max(2000).optional().catch(undefined);
@@ -43,10 +43,10 @@ export const access = {
   /**
    * Login (spec §4 Session, §5 Login): `mobile`, `password` (loginSchema) and the hidden
    * `redirect` (`/login?redirect=`). Success seals a new session cookie, flashes 'Login Successful'
-   * (3 s) and goes to `redirect`, else home, in the language of the member's profile (spec §1: the
-   * shop follows the profile; customer_language), which also becomes the local choice; the login
-   * page's language when the profile cannot be read. Failure: 401 with the API's 'The mobile number
-   * or password is incorrect.', 429 after too many failures.
+   * (3 s) and goes to `redirect`, else home, in the language of `languageAfterLogin` (spec §1): a
+   * choice made on this device (a /zh or /ar login page, or the `xs_lang` cookie), else the
+   * profile's (customer_language), which becomes the local choice. Failure: 401 with the API's 'The
+   * mobile number or password is incorrect.', 429 after too many failures.
    */
   login: defineAction({
     accept: 'form',
@@ -57,9 +57,12 @@ export const access = {
       const session = { token: r.token, member: r.member_code };
       await writeSession(ctx.cookies, session);
       setFlash(ctx.cookies, 'login_successful');
-      const language = await profileLanguage(ctx.locals.locale, session);
-      if (language) writeLanguageChoice(ctx.cookies, language);
-      return { redirect: loginTarget(redirect, language ?? ctx.locals.locale) };
+      const page = ctx.locals.locale;
+      const local = readLanguageChoice(ctx.cookies);
+      const profile = needsProfileLanguage(page, local) ? await profileLanguage(page, session) : null;
+      const language = languageAfterLogin(page, local, profile);
+      writeLanguageChoice(ctx.cookies, language);
+      return { redirect: loginTarget(redirect, language) };
     },
   }),
 

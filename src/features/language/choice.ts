@@ -6,7 +6,7 @@
  * src/middleware.ts); the URL's language (/zh/…, /ar/…) always wins for a page.
  */
 import type { AstroCookies } from 'astro';
-import { LOCALES, type Locale } from '../../domain/constants';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../domain/constants';
 
 export const LANGUAGE_COOKIE = 'xs_lang';
 /** One year, in seconds. */
@@ -25,4 +25,23 @@ export function readLanguageChoice(cookies: Pick<AstroCookies, 'get'>): Locale |
 /** Stores the choice for a year. */
 export function writeLanguageChoice(cookies: Pick<AstroCookies, 'set'>, locale: Locale): void {
   cookies.set(LANGUAGE_COOKIE, locale, { path: '/', sameSite: 'lax', maxAge: LANGUAGE_COOKIE_MAX_AGE_S });
+}
+
+/**
+ * The language a login leads to (spec §1: the shop follows the member's profile; the choice is also
+ * stored locally). A choice made on this device wins: the login page's own language when it is not
+ * the default (the shopper is on /zh/… or /ar/…), else the local choice (`xs_lang`). Without
+ * either, the profile's language; without that (it could not be read), the page's.
+ *
+ * Examples: ('en', null, 'zh') → 'zh'; ('en', 'en', 'zh') → 'en'; ('ar', 'zh', 'en') → 'ar';
+ * ('en', null, null) → 'en'.
+ */
+export function languageAfterLogin(page: Locale, local: Locale | null, profile: Locale | null): Locale {
+  if (page !== DEFAULT_LOCALE) return page;
+  return local ?? profile ?? page;
+}
+
+/** True when `languageAfterLogin` needs the profile's language: an unprefixed page and no local choice. */
+export function needsProfileLanguage(page: Locale, local: Locale | null): boolean {
+  return page === DEFAULT_LOCALE && local === null;
 }
