@@ -196,6 +196,20 @@ describe('verify_phone', () => {
   });
 });
 
+describe('a password reset by SMS', () => {
+  it('proves the number too: a member registered by someone else and never verified is taken back verified', async () => {
+    await signUp('0176660001', { password: 'squatter1', confirm_password: 'squatter1' });
+    // The owner signs up too: the SMS says the number has an account; they reset the password.
+    expect((await signUp('0176660001', { password: 'owner123', confirm_password: 'owner123' })).json).toEqual({ Status: 1 });
+    expect(await lastSms('0176660001')).toContain('already has an account');
+    await h.call('retrieve_password_by_SMS/0176660001/0176660001', { body: {} });
+    const token = /password-reset\?token=([\w-]+)/.exec((await lastSms('0176660001'))!)![1]!;
+    expect((await h.call('reset_password', { body: { token, password: 'owner123', confirm_password: 'owner123' } })).json).toEqual({ Status: 1 });
+    expect((await member('0176660001')).verified).toBe(true);
+    expect((await h.call('customer_login', { body: [{ mobile: '0176660001', password: 'squatter1' }] })).status).toBe(401);
+  });
+});
+
 describe('phone_verification/{phone}', () => {
   it('sends nothing to a verified member or an unknown number, Status 1 all the same', async () => {
     const before = await smsCount(DEMO_MEMBER.mobile);

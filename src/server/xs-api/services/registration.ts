@@ -105,7 +105,9 @@ export async function requestPasswordReset(db: Db, services: ApiServices, rawMob
 }
 
 /**
- * Sets a new password with a reset token, marks the token used and revokes all sessions.
+ * Sets a new password with a reset token, marks the token used and revokes all sessions. The link
+ * came by SMS, so it also marks the number verified (a number someone else registered and never
+ * verified is taken back by its owner this way).
  * @throws ApiError 400 'reset_token_expired' for an unknown, used or expired token.
  */
 export async function resetPassword(db: Db, token: string, password: string, now = new Date()): Promise<void> {
@@ -117,7 +119,8 @@ export async function resetPassword(db: Db, token: string, password: string, now
       .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       .returning({ memberCode: passwordResets.memberCode });
     if (!row) return null;
-    await tx.update(customers).set({ passwordHash }).where(eq(customers.memberCode, row.memberCode));
+    // The link went by SMS to the member's number: following it proves the number too.
+    await tx.update(customers).set({ passwordHash, verified: true }).where(eq(customers.memberCode, row.memberCode));
     return row.memberCode;
   });
   if (!memberCode) throw new ApiError(400, 'reset_token_expired');
