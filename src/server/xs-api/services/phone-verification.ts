@@ -21,7 +21,7 @@ import { ApiError, invalidPayload } from '../errors';
 import type { ApiServices } from '../http';
 import { normalizeMalaysianPhone } from '../../../domain/validation';
 import { translate, type Locale } from '../../../i18n/messages';
-import { findByMobile, memberMobile, throttleSms } from './registration';
+import { findByMobile, memberMobile, throttleSms } from './member-numbers';
 
 /** A code is valid for 10 minutes after it was sent. */
 export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;

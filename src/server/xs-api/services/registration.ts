@@ -10,30 +10,17 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, passwordResets } from '../db/schema';
 import { ApiError, invalidPayload } from '../errors';
-import { normaliseMobile } from './customers';
+import { findByMobile, memberMobile, throttleSms } from './member-numbers';
 import { revokeMemberSessions } from './sessions';
 import { newPhoneCode, storePhoneCode, textPhoneCode } from './phone-verification';
 import type { ApiServices } from '../http';
-import { isMalaysianPhone, normalizeMalaysianPhone } from '../../../domain/validation';
+import { normalizeMalaysianPhone } from '../../../domain/validation';
 import { localizePath, translate, type Locale } from '../../../i18n/messages';
 
 /** Reset links last 30 minutes. */
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-/** A Malaysian mobile number (01x…) as stored, '0123456789'; null when not one. */
-export function memberMobile(value: string): string | null {
-  if (!isMalaysianPhone(value)) return null;
-  const local = normaliseMobile(value);
-  return /^01\d{8,9}$/.test(local) ? local : null;
-}
-
-/** The member with this stored mobile number ('0123456789'), or null. */
-export async function findByMobile(db: Db, mobile: string) {
-  const [c] = await db.select().from(customers).where(eq(customers.mobile, mobile)).limit(1);
-  return c ?? null;
-}
 
 /**
  * Registration that does not reveal whether the number is a member's (issue "account area" item
@@ -80,12 +67,6 @@ async function insertUnverified(db: Db, values: Omit<typeof customers.$inferInse
     if (await findByMobile(db, values.mobile)) return null;
   }
   throw new Error('could not allocate a member code');
-}
-
-/** Counts one SMS request for a number. @throws ApiError 429 'too_many_sms_requests'. */
-export async function throttleSms(services: ApiServices, mobile: string) {
-  const wait = await services.smsThrottle.take(mobile);
-  if (wait > 0) throw new ApiError(429, 'too_many_sms_requests', { minutes: Math.ceil(wait / 60) });
 }
 
 /**
