@@ -34,6 +34,12 @@ test('register, verify the number with the SMS code, log in, and order', async (
   await page.locator('#login-password').fill('secret12');
   await page.locator('[data-login-form] button').click();
   await expect(page).toHaveURL(/\/$/);
+  // Filled by the header script from /api/me (the home page is cacheable, so not rendered per user).
+  await expect(page.locator('[data-account-name]')).toHaveText('Mei Ling', { timeout: 15_000 });
+  // Logged in: /register sends the member home.
+  const guestOnly = await page.request.get('/register', { maxRedirects: 0 });
+  expect(guestOnly.status()).toBe(302);
+  expect(guestOnly.headers().location).toBe('/');
   await page.goto('/checkout?items=P0001');
   await expect(page).toHaveURL(/\/resend-verification$/);
   await expect(page.locator('#verify-mobile')).toHaveValue(mobile);
