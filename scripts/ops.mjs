@@ -27,7 +27,7 @@ function defaultToken() {
 
 const program = new Command()
   .name('npm run ops --')
-  .description("The shop staff's commands: orders, pick-ups, order status, cancels with refunds, expiry and payment reconciliation.")
+  .description("The shop staff's commands: orders, pick-ups, order status, cancels with refunds, expiry, payment reconciliation and the SMS outbox.")
   .option('--url <origin>', 'the running shop', process.env.OPS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4321}`)
   .option('--token <token>', 'operator token (default: OPS_TOKEN, else the one beside the embedded database)')
   .option('--json', 'print the answer as JSON')
@@ -144,5 +144,10 @@ program
     for (const f of a.failed) console.log(`  ${f.payment_id}: ${f.error}`);
     if (a.failed.length) process.exitCode = 1;
   });
+
+program
+  .command('sms <number>')
+  .description('text messages in the outbox for a number, newest first (only when the shop runs without an SMS gateway; kept 30 minutes)')
+  .action(async (number) => print((await call('sms_outbox', { query: { to: number } })).data, ['created_at', 'to', 'message'], 'No messages for this number.'));
 
 await program.parseAsync();

@@ -12,9 +12,13 @@ import { clearSession, readSession } from './server/session';
 import { setFlash } from './server/flash';
 import { handleAtEdge } from './server/request-edge';
 import { abuseLimits } from './server/runtime';
+import { readLanguageChoice } from './features/language/choice';
 
-/** The language of the page that made a request (its Referer), else the browser's Accept-Language. */
-function callerLocale(headers: Headers): Locale {
+/**
+ * The language of the page that made a request (its Referer), else the shopper's stored choice
+ * (src/features/language/choice.ts), else the browser's Accept-Language.
+ */
+function callerLocale(headers: Headers, stored: Locale | null): Locale {
   const referer = headers.get('referer');
   if (referer) {
     try {
@@ -23,7 +27,7 @@ function callerLocale(headers: Headers): Locale {
       // A malformed Referer: fall through to the browser's language.
     }
   }
-  return resolveLocale(headers.get('accept-language'));
+  return stored ?? resolveLocale(headers.get('accept-language'));
 }
 
 const GUEST_ONLY = new Set(['/login', '/register']);
@@ -38,7 +42,7 @@ const pages = defineMiddleware(async (ctx, next) => {
   if (ctx.url.pathname === '/healthz' || ctx.url.pathname === '/readyz') return next();
   const { locale: pathLocale, path } = splitLocale(ctx.url.pathname);
   // An island's Action call (/_actions/…) carries no language in its path: the page it came from does.
-  const locale = path.startsWith('/_actions/') ? callerLocale(ctx.request.headers) : pathLocale;
+  const locale = path.startsWith('/_actions/') ? callerLocale(ctx.request.headers, readLanguageChoice(ctx.cookies)) : pathLocale;
   ctx.locals.locale = locale;
   if (path.startsWith('/api/mobile_ecom/')) return next();
 

@@ -9,8 +9,9 @@ import { delivery } from '../features/delivery/actions';
 import { favourites } from '../features/favourites/actions';
 import { feedback } from '../features/feedback/actions';
 import { feeds } from '../features/feeds/actions';
+import { language } from '../features/language/actions';
 import { orders } from '../features/orders/actions';
 import { payment } from '../features/payment/actions';
 import { vouchers } from '../features/vouchers/actions';
 
-export const server = { access, account, addresses, birthday, cart, checkout, delivery, favourites, feedback, feeds, orders, payment, vouchers };
+export const server = { access, account, addresses, birthday, cart, checkout, delivery, favourites, feedback, feeds, language, orders, payment, vouchers };

@@ -264,6 +264,18 @@ export const registerSchema = z.object(registrationFields).refine(passwordConfir
 /** Forgot-password and resend-verification forms: one Malaysian mobile number ('mobile'). */
 export const mobileOnlySchema = z.object({ mobile: mobileField });
 
+/**
+ * The phone verification code from the SMS: exactly 6 digits. Its message key
+ * 'verification_code_format' is a catalogue message (messages/*.json), not a spec §5 rule.
+ */
+export const verificationCodeField = z.string({ error: 'verification_code_format' }).trim().regex(/^\d{6}$/, 'verification_code_format');
+
+/**
+ * Phone verification form (/resend-verification; issue "account area" item 12), also the API's
+ * verify_phone body: the Malaysian mobile number ('mobile') and the 6-digit `code`.
+ */
+export const phoneVerifySchema = z.object({ mobile: mobileField, code: verificationCodeField });
+
 /** The reset link's token as sent back: required, at most 200 ('invalid' either way). */
 const resetTokenField = z.string({ error: 'invalid' }).min(1, 'invalid').max(200, 'invalid');
 

@@ -18,6 +18,11 @@ export type Flash =
   | 'password_reset_link_sent'
   /** /resend-verification after a request: the code will be sent if the number is a member's. */
   | 'verification_code_sent'
+  /** /resend-verification after registering: an SMS went to the number (a code, or "you have an account"). */
+  | 'registration_code_sent'
+  /** /resend-verification after a member verified the number; /login after a guest did. */
+  | 'phone_verified'
+  | 'phone_verified_login'
   /** The order detail page after the member's change (spec §8 success toasts for order cancel and update). */
   | 'order_cancelled'
   | 'order_pickup_updated'

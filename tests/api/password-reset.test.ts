@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { createHarness, DEMO_MEMBER, type Harness } from './harness';
-import { passwordResets, smsOutbox } from '../../src/server/xs-api/db/schema';
+import { customers, passwordResets, smsOutbox } from '../../src/server/xs-api/db/schema';
 
 const EXPIRED = 'Reset password token is expired. Please send new reset request.';
 let h: Harness;
@@ -19,10 +19,11 @@ afterAll(() => h?.close());
 async function register(mobile: string, password = 'first123') {
   const r = await h.call('insert_customer', { body: { customer_firstname: 'Ahmad', customer_mobile: mobile, password, confirm_password: password, bill_platform: 'website' } });
   expect(r.status).toBe(200);
-  return r.json.member_code as string;
+  const [row] = await h.db.select().from(customers).where(eq(customers.mobile, mobile));
+  return row!.memberCode;
 }
-/** What the gateway would have sent to a number (the outbox table keeps it masked). */
-const outboxFor = async (to: string) => h.sent(to).map((message) => ({ message }));
+/** The messages to a number, newest first (registering sends one too: the verification code). */
+const outboxFor = (to: string) => h.db.select().from(smsOutbox).where(eq(smsOutbox.to, to)).orderBy(desc(smsOutbox.id));
 const tokenOf = (message: string) => /password-reset\?token=([\w-]+)/.exec(message)?.[1];
 
 describe('retrieve_password_by_SMS', () => {
@@ -121,10 +122,12 @@ describe('reset_password', () => {
 });
 
 describe('phone_verification', () => {
-  it('sends a 6-digit code to a member, nothing to an unknown number, Status 1 both ways', async () => {
+  it('sends a new 6-digit code to an unverified member, nothing to an unknown number, Status 1 both ways', async () => {
     await register('0161110020');
+    const [first] = await outboxFor('60161110020');
     expect((await h.call('phone_verification/0161110020', { body: {} })).json).toEqual({ Status: 1 });
     const [sms] = await outboxFor('60161110020');
+    expect(sms!.id).not.toBe(first!.id);
     expect(sms!.message).toMatch(/\b\d{6}\b/);
     expect((await h.call('phone_verification/0167777777', { body: {} })).json).toEqual({ Status: 1 });
     expect(await outboxFor('60167777777')).toHaveLength(0);

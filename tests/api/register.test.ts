@@ -1,4 +1,7 @@
-/** Registration (spec §7 insert_customer, §5 validation; DESIGN Security: argon2id). */
+/**
+ * Registration (spec §7 insert_customer, §5 validation; DESIGN Security: argon2id). What an
+ * existing number gets, the code and its checks: tests/api/phone-verification.test.ts.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createHarness, DEMO_MEMBER, type Harness } from './harness';
@@ -24,10 +27,10 @@ describe('insert_customer', () => {
   it('creates a member with an argon2id hash and a normalised mobile; no Error field', async () => {
     const r = await h.call('insert_customer', { body: payload() });
     expect(r.status).toBe(200);
-    expect(r.json).toEqual({ Status: 1, member_code: expect.stringMatching(/^M\d{6}$/) });
-    expect(r.json).not.toHaveProperty('Error');
-    const [row] = await h.db.select().from(customers).where(eq(customers.memberCode, r.json.member_code));
-    expect(row).toMatchObject({ firstName: 'Siti', mobile: '0127771001', email: 'siti@example.my' });
+    expect(r.json).toEqual({ Status: 1 });
+    const [row] = await h.db.select().from(customers).where(eq(customers.mobile, '0127771001'));
+    expect(row!.memberCode).toMatch(/^M\d{6}$/);
+    expect(row).toMatchObject({ firstName: 'Siti', mobile: '0127771001', email: 'siti@example.my', verified: false });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
@@ -40,19 +43,22 @@ describe('insert_customer', () => {
     expect(r.json.data).toMatchObject({ customer_firstname: 'Siti', customer_email: null });
   });
 
-  it('refuses a mobile number already registered with 409 and a clear Error, however written', async () => {
-    const dup = await h.call('insert_customer', { body: payload({ customer_mobile: '+60127771001' }) });
-    expect(dup.status).toBe(409);
-    expect(dup.json).toEqual({ Status: 0, Error: 'This mobile number is already registered. Please log in or reset your password.' });
+  it('answers a mobile number already registered as a new one, however written, and adds no member', async () => {
+    const dup = await h.call('insert_customer', { body: payload({ customer_mobile: '+60127771001', customer_firstname: 'Someone else' }) });
+    expect(dup.status).toBe(200);
+    expect(dup.json).toEqual({ Status: 1 });
     const demo = await h.call('insert_customer', { body: payload({ customer_mobile: DEMO_MEMBER.mobile }) });
-    expect(demo.status).toBe(409);
+    expect(demo.json).toEqual({ Status: 1 });
+    const rows = await h.db.select().from(customers).where(eq(customers.mobile, '0127771001'));
+    expect(rows.map((r) => r.firstName)).toEqual(['Siti']);
   });
 
   it('gives every member a different code', async () => {
     const codes = new Set<string>();
     for (let i = 0; i < 5; i++) {
-      const r = await h.call('insert_customer', { body: payload({ customer_mobile: `01388800${10 + i}` }) });
-      codes.add(r.json.member_code);
+      await h.call('insert_customer', { body: payload({ customer_mobile: `01388800${10 + i}` }) });
+      const [row] = await h.db.select().from(customers).where(eq(customers.mobile, `01388800${10 + i}`));
+      codes.add(row!.memberCode);
     }
     expect(codes.size).toBe(5);
   });

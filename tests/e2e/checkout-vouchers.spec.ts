@@ -13,7 +13,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { chooseDelivery, DEMO, expectAccessible, login } from './helpers';
-import { API, API_KEY, apiLogin, apiPickupOrder, auth, cartQuantity, chosenStore, fillCart, productsAt, toCheckout, type Product } from './shop-api';
+import { API, apiLogin, apiPickupOrder, apiRegisterVerified, auth, cartQuantity, chosenStore, fillCart, productsAt, toCheckout, type Product } from './shop-api';
 import { formatExactPrice, formatPrice } from '../../src/domain/money';
 import { orderTotals } from '../../src/domain/totals';
 
@@ -34,11 +34,7 @@ let shopperNo = 0;
 /** Another shopper buys `quantity` units of a product at the store through the shop's API (a registered member ordering a pick-up). */
 async function someoneBuys(request: APIRequestContext, store: { store_no: string }, product: Product, quantity: number) {
   const mobile = `011${String(Date.now()).slice(-7)}${++shopperNo % 10}`;
-  const reg = await request.post(`${API}/insert_customer`, {
-    headers: API_KEY,
-    data: { customer_firstname: 'Other shopper', customer_mobile: mobile, password: 'secret12', confirm_password: 'secret12', customer_email: '', bill_platform: 'website' },
-  });
-  expect(reg.status(), await reg.text()).toBe(200);
+  await apiRegisterVerified(request, mobile, 'secret12');
   const other = await apiLogin(request, mobile, 'secret12');
   await apiPickupOrder(request, other, store.store_no, [{ ...product, quantity }]);
 }

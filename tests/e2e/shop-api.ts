@@ -7,6 +7,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { formatAmount, toSen } from '../../src/domain/money';
 import { orderTotals } from '../../src/domain/totals';
 import { earliestPickupDate, pickupTimeSlots } from '../../src/domain/pickup';
+import { E2E_OPS_TOKEN } from '../../playwright.config';
 
 export const API = '/api/mobile_ecom/xs_api.php';
 export const API_KEY = { 'x-api-key': process.env.XS_API_KEY ?? 'xs-local-dev-key' };
@@ -94,4 +95,28 @@ export async function apiPickupOrder(request: APIRequestContext, member: Session
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { order_refno: string }).order_refno;
+}
+
+/**
+ * The latest 6-digit code texted to `mobile` ('0112345678'), read from the shop's SMS outbox as
+ * staff do (ops_sms_outbox, `npm run ops -- sms`) with the test server's operator token.
+ */
+export async function smsCode(request: APIRequestContext, mobile: string): Promise<string> {
+  const res = await request.get(`${API}/ops/sms_outbox?to=${mobile}`, { headers: { ...API_KEY, authorization: `Bearer ${E2E_OPS_TOKEN}` } });
+  expect(res.status(), await res.text()).toBe(200);
+  const { data } = (await res.json()) as { data: { message: string }[] };
+  const code = /\b(\d{6})\b/.exec(data[0]?.message ?? '')?.[1];
+  expect(code, JSON.stringify(data[0])).toBeTruthy();
+  return code!;
+}
+
+/** Registers a member through insert_customer and verifies the number with the code from the outbox (a new member must, before ordering). */
+export async function apiRegisterVerified(request: APIRequestContext, mobile: string, password: string, name = 'Other shopper'): Promise<void> {
+  const reg = await request.post(`${API}/insert_customer`, {
+    headers: API_KEY,
+    data: { customer_firstname: name, customer_mobile: mobile, password, confirm_password: password, customer_email: '', bill_platform: 'website' },
+  });
+  expect(reg.status(), await reg.text()).toBe(200);
+  const verified = await request.post(`${API}/verify_phone`, { headers: API_KEY, data: { mobile, code: await smsCode(request, mobile) } });
+  expect(verified.status(), await verified.text()).toBe(200);
 }

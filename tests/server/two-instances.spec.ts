@@ -89,6 +89,11 @@ test('two instances on PostgreSQL and Redis, one killed mid-load: 0 confirmed or
       const mobile = `012${String(7_000_000 + Math.floor(Math.random() * 999_999) + i).slice(0, 7)}`;
       const reg = await call(i, 'post', 'insert_customer', KEY, { customer_firstname: `Shopper ${i}`, customer_mobile: mobile, password: 'secret12', confirm_password: 'secret12', customer_email: '', bill_platform: 'website' });
       expect(reg.status, JSON.stringify(reg.json)).toBe(200);
+      // A new number is verified before its first order: the code is in the outbox (no SMS gateway here).
+      const [sms] = await sql<{ message: string }[]>`select message from sms_outbox where "to" = ${'6' + mobile} order by id desc limit 1`;
+      const code = /\b(\d{6})\b/.exec(sms?.message ?? '')?.[1];
+      const verified = await call(i, 'post', 'verify_phone', KEY, { mobile, code });
+      expect(verified.status, JSON.stringify(verified.json)).toBe(200);
       const login = await call(i + 1, 'post', 'customer_login', KEY, [{ mobile, password: 'secret12' }]);
       expect(login.status, JSON.stringify(login.json)).toBe(200);
       members.push({ member: login.json.member_code, token: login.json.token, mobile });

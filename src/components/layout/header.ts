@@ -91,7 +91,11 @@ export function startHeader() {
       unread.hidden = s.notification_unread === 0;
     }
     const shipping = $shipping.get();
-    if (!isShippingComplete(shipping)) openDeliveryModal(0);
+    // Not over an access form (login, registration, the verification of a new member's number):
+    // the modal cannot be closed before a choice, and would stand between the member and the form.
+    if (!isShippingComplete(shipping)) {
+      if (!document.querySelector('[data-access-form]')) openDeliveryModal(0);
+    }
     else if (shipping.type === 'PICKUP') {
       void import('../../domain/pickup').then(({ isPickupExpired }) => {
         if (isPickupExpired({ date: shipping.date!, time: shipping.time! }, new Date())) openDeliveryModal(3);

@@ -7,8 +7,8 @@
  * - the input is the domain's schema (src/domain/validation.ts), whose issues carry message keys
  *   that the page translates (`formState`): a field mistake renders the page in place with 400;
  * - a refusal of the API goes through the one error mapping (src/features/shared/errors.ts) and
- *   renders the page in place with the API's status and text (401 wrong password, 409 mobile
- *   already registered, 429 throttled, 400 expired reset token);
+ *   renders the page in place with the API's status and text (401 wrong password, 429 throttled,
+ *   400 expired reset token or wrong verification code);
  * - success sets a flash (src/server/flash.ts) and answers `{ redirect }`: the middleware redirects
  *   after POST (303) there.
  */
@@ -16,23 +16,37 @@ import { defineAction } from 'astro:actions';
 import { z } from 'zod';
 import { BILL_PLATFORM } from '../../domain/constants';
 import { href, paths } from '../../domain/paths';
-import { loginSchema, mobileOnlySchema, normalizeMalaysianPhone, passwordResetSchema, registerSchema } from '../../domain/validation';
+import { loginSchema, mobileOnlySchema, normalizeMalaysianPhone, passwordResetSchema, phoneVerifySchema, registerSchema } from '../../domain/validation';
+import type { Locale } from '../../domain/constants';
 import { setFlash } from '../../server/flash';
 import { clearSession, writeSession } from '../../server/session';
 import { memberApi, publicApi } from '../shared/api';
 import { viaApi } from '../shared/errors';
 import type { FormRedirect } from '../shared/form-action';
 import { loginTarget } from './login-target';
+import { forgetVerifyMobile, rememberVerifyMobile } from './verification';
+import { languageAfterLogin, needsProfileLanguage, readLanguageChoice, writeLanguageChoice } from '../language/choice';
 
 /** The page to return to after login: any text; a value that is not a path on this site means home. */
 const redirectInput = z.string().max(2000).optional().catch(undefined);
+
+/** The language of the member's profile (customer_language), or null when it cannot be read. */
+async function profileLanguage(locale: Locale, session: { token: string; member: string }): Promise<Locale | null> {
+  try {
+    return (await memberApi({ locals: { locale, session } }).call('customer_language')).language;
+  } catch {
+    return null;
+  }
+}
 
 export const access = {
   /**
    * Login (spec §4 Session, §5 Login): `mobile`, `password` (loginSchema) and the hidden
    * `redirect` (`/login?redirect=`). Success seals a new session cookie, flashes 'Login Successful'
-   * (3 s) and goes to `redirect` in the page's language, else home. Failure: 401 with the API's
-   * 'The mobile number or password is incorrect.', 429 after too many failures.
+   * (3 s) and goes to `redirect`, else home, in the language of `languageAfterLogin` (spec §1): a
+   * choice made on this device (a /zh or /ar login page, or the `xs_lang` cookie), else the
+   * profile's (customer_language), which becomes the local choice. Failure: 401 with the API's 'The
+   * mobile number or password is incorrect.', 429 after too many failures.
    */
   login: defineAction({
     accept: 'form',
@@ -40,27 +54,57 @@ export const access = {
     handler: async ({ mobile, password, redirect }, ctx): Promise<FormRedirect> => {
       const api = publicApi(ctx.locals.locale, ctx.locals.clientIp);
       const r = await viaApi(ctx, () => api.call('customer_login', { body: [{ mobile, password }] }), { credentials: true });
-      await writeSession(ctx.cookies, { token: r.token, member: r.member_code });
+      const session = { token: r.token, member: r.member_code };
+      await writeSession(ctx.cookies, session);
       setFlash(ctx.cookies, 'login_successful');
-      return { redirect: loginTarget(redirect, ctx.locals.locale) };
+      const page = ctx.locals.locale;
+      const local = readLanguageChoice(ctx.cookies);
+      const profile = needsProfileLanguage(page, local) ? await profileLanguage(page, session) : null;
+      const language = languageAfterLogin(page, local, profile);
+      writeLanguageChoice(ctx.cookies, language);
+      return { redirect: loginTarget(redirect, language) };
     },
   }),
 
   /**
-   * Register (spec §2 /register, §5, §7 insert_customer with bill_platform 'website'): the new
-   * member is logged in at once, 'Registration successful' is flashed, and the shopper goes home.
-   * Failure: 409 'This mobile number is already registered…', 400 for a payload the API refuses.
+   * Register (spec §2 /register, §5, §7 insert_customer with bill_platform 'website'). The API
+   * answers alike for a new number and one already registered (it tells the truth by SMS: a 6-digit
+   * code, or "you already have an account"), so the shop does too: the shopper goes to the
+   * verification page (/resend-verification) with the number remembered for 30 minutes and the
+   * notice 'We have sent an SMS to your number…'. Not logged in: a new member logs in after
+   * verifying. Failure: 400 for a payload the API refuses, 429 after 3 SMS to the number within 15
+   * minutes.
    */
   register: defineAction({
     accept: 'form',
     input: registerSchema,
     handler: async (input, ctx): Promise<FormRedirect> => {
-      const api = publicApi(ctx.locals.locale, ctx.locals.clientIp);
-      await viaApi(ctx, () => api.call('insert_customer', { body: { ...input, bill_platform: BILL_PLATFORM } }));
-      const r = await viaApi(ctx, () => api.call('customer_login', { body: [{ mobile: input.customer_mobile, password: input.password }] }), { credentials: true });
-      await writeSession(ctx.cookies, { token: r.token, member: r.member_code });
-      setFlash(ctx.cookies, 'registration_successful');
-      return { redirect: href(ctx.locals.locale, paths.home) };
+      await viaApi(ctx, () => publicApi(ctx.locals.locale, ctx.locals.clientIp).call('insert_customer', { body: { ...input, bill_platform: BILL_PLATFORM } }));
+      rememberVerifyMobile(ctx.cookies, input.customer_mobile);
+      setFlash(ctx.cookies, 'registration_code_sent');
+      return { redirect: href(ctx.locals.locale, paths.resendVerification) };
+    },
+  }),
+
+  /**
+   * Verify the mobile number (issue "account area" item 12; the API's verify_phone): `mobile` and
+   * the 6-digit `code` from the SMS. Success: a logged-in member comes back to the verification
+   * page, which says 'Your mobile number is verified.' and leads to the cart; a guest goes to
+   * /login with 'Your mobile number is verified. Please log in.'. Failure: 400 'The code is wrong or
+   * has expired…' (alike for a wrong, expired or spent code and an unknown number).
+   */
+  verifyPhone: defineAction({
+    accept: 'form',
+    input: phoneVerifySchema,
+    handler: async ({ mobile, code }, ctx): Promise<FormRedirect> => {
+      await viaApi(ctx, () => publicApi(ctx.locals.locale, ctx.locals.clientIp).call('verify_phone', { body: { mobile, code } }));
+      forgetVerifyMobile(ctx.cookies);
+      if (ctx.locals.session) {
+        setFlash(ctx.cookies, 'phone_verified');
+        return { redirect: href(ctx.locals.locale, paths.resendVerification) };
+      }
+      setFlash(ctx.cookies, 'phone_verified_login');
+      return { redirect: href(ctx.locals.locale, paths.login()) };
     },
   }),
 

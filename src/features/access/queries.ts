@@ -46,9 +46,12 @@ export async function resetToken(astro: Page): Promise<string> {
 }
 
 /**
- * True once after the forgot-password or resend-verification Action succeeded (its flash), so the
- * page shows its "sent" message without JavaScript and a reload does not repeat it.
+ * True once after the forgot-password, register, resend-verification or verify Action succeeded
+ * (its flash), so the page shows its message without JavaScript and a reload does not repeat it.
  */
-export function wasSent(astro: Pick<AstroGlobal, 'cookies'>, flash: Extract<Flash, 'password_reset_link_sent' | 'verification_code_sent'>): boolean {
+export function wasSent(
+  astro: Pick<AstroGlobal, 'cookies'>,
+  flash: Extract<Flash, 'password_reset_link_sent' | 'verification_code_sent' | 'registration_code_sent' | 'phone_verified' | 'phone_verified_login'>,
+): boolean {
   return takeFlash(astro.cookies, flash);
 }

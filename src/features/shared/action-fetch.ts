@@ -29,10 +29,13 @@ type DataOf<N extends ActionName> = ActionAt<N> extends (...args: any[]) => Prom
 export type ActionFailure = { code: string; status: number; message: string };
 export type ActionOutcome<T> = { data: T; error?: undefined } | { data?: undefined; error: ActionFailure };
 
-/** Posts `body` (a form's FormData) to the Action `name`; resolves to its data or its error, never throws. */
-export async function callAction<N extends ActionName>(name: N, body: FormData): Promise<ActionOutcome<DataOf<N>>> {
+/**
+ * Posts `body` (a form's FormData) to the Action `name`; resolves to its data or its error, never
+ * throws. `keepalive`: the request goes on when the page is left meanwhile (a link followed at once).
+ */
+export async function callAction<N extends ActionName>(name: N, body: FormData, options: { keepalive?: boolean } = {}): Promise<ActionOutcome<DataOf<N>>> {
   try {
-    const res = await fetch(`${import.meta.env.BASE_URL.replace(/\/$/, '')}/_actions/${name}`, { method: 'POST', body, headers: { accept: 'application/json' } });
+    const res = await fetch(`${import.meta.env.BASE_URL.replace(/\/$/, '')}/_actions/${name}`, { method: 'POST', body, headers: { accept: 'application/json' }, keepalive: options.keepalive });
     const text = await res.text();
     if (res.ok) return { data: (res.status === 204 || !text ? undefined : parse(text)) as DataOf<N> };
     let json: Partial<ActionFailure> = {};

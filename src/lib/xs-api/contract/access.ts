@@ -5,8 +5,8 @@
  * the API answers as `Error` text in the caller's language (src/server/xs-api/http.ts).
  */
 import { z } from 'zod';
-import { BILL_PLATFORM, PROFILE_IMAGE_MAX_BODY_BYTES } from '../../../domain/constants';
-import { loginSchema, passwordChangeSchema, passwordConfirmation, passwordResetFields, profileSchema, registrationFields } from '../../../domain/validation';
+import { BILL_PLATFORM, LOCALES, PROFILE_IMAGE_MAX_BODY_BYTES } from '../../../domain/constants';
+import { loginSchema, passwordChangeSchema, passwordConfirmation, passwordResetFields, phoneVerifySchema, profileSchema, registrationFields } from '../../../domain/validation';
 import { defineOperation, flag, statusOk } from './operation';
 
 /** Mobile and password (spec §5 Login): the login form's rules. */
@@ -24,6 +24,8 @@ export const profile = z.object({
   birthday_claimed: flag,
   is_birthday: flag,
   language: z.enum(['en', 'zh', 'ar']),
+  /** 1 once the member proved the mobile number with an SMS code; a new registration starts at 0 and cannot order until then. */
+  phone_verified: flag,
   /** Unread notifications (spec §3 User state "notification count"), in customer_detail's answer. */
   notification_unread: z.number().int().optional(),
 });
@@ -129,16 +131,20 @@ export const uploadCustomerPicture = defineOperation({
 /**
  * Registration (spec §7 insert_customer): the form's fields (`registrationFields`: spec §5 rules and
  * messages, a Malaysian mobile number) plus bill_platform 'website'; confirm_password is optional
- * here and must match when sent. The answer never carries an Error field on success. Errors: 400
- * with the first rule broken ('Invalid request: customer_mobile: Value entered is invalid'), 409
- * mobile already registered.
+ * here and must match when sent. The answer never carries an Error field on success, and it is the
+ * same `{ Status: 1 }` whether the number was new or already a member's, after the same work (an
+ * argon2id hash of the password and of a code): the outcome goes to the number by SMS, a 6-digit
+ * verification code for a new member (who starts unverified, `phone_verified` 0), or "you already
+ * have an account; reset your password" with the reset page's address for an existing one.
+ * Errors: 400 with the first rule broken ('Invalid request: customer_mobile: Value entered is
+ * invalid'); 429 'too_many_sms_requests' after 3 text messages to the number within 15 minutes.
  */
 export const insertCustomer = defineOperation({
   name: 'insert_customer',
   method: 'POST',
   path: 'insert_customer',
   member: 'none',
-  summary: 'Register a member (bill_platform=website). Answers the new member code; 409 when the mobile number is already registered.',
+  summary: 'Register a member (bill_platform=website). The same Status 1 for a new and a registered number; the outcome goes by SMS (a verification code, or a note that the number already has an account).',
   body: z
     .object({
       ...registrationFields,
@@ -146,7 +152,7 @@ export const insertCustomer = defineOperation({
       bill_platform: z.literal(BILL_PLATFORM),
     })
     .refine(passwordConfirmation.check, passwordConfirmation.params),
-  response: z.object({ Status: statusOk, member_code: z.string() }),
+  response: z.object({ Status: statusOk }),
 });
 
 /**
@@ -182,15 +188,66 @@ export const resetPassword = defineOperation({
 });
 
 /**
- * Phone verification (spec §7 phone_verification/{phone}): sends a verification code by SMS to a
- * registered number. Always Status 1 for a well-formed number; throttled like the reset SMS.
+ * Phone verification (spec §7 phone_verification/{phone}): sends a new 6-digit verification code by
+ * SMS to a registered number that is not verified yet, replacing any earlier code (valid 10 minutes,
+ * 5 tries). Always Status 1 for a well-formed number, sent or not (does not reveal membership);
+ * 400 for a malformed number; 429 'too_many_sms_requests' after 3 text messages to the number
+ * within 15 minutes.
  */
 export const phoneVerification = defineOperation({
   name: 'phone_verification',
   method: 'POST',
   path: 'phone_verification/:phone',
   member: 'none',
-  summary: 'Send a verification code by SMS to a registered number. Always Status 1 for a well-formed number; throttled per number.',
+  summary: 'Send a new verification code by SMS to a registered, unverified number (replaces the previous code). Always Status 1 for a well-formed number; throttled per number.',
   body: z.looseObject({}).optional(),
   response: z.object({ Status: statusOk }),
+});
+
+/**
+ * Checking a verification code (extension of spec §7 "otp/verify"): `{ mobile, code }` where code is
+ * the 6 digits of the latest SMS. A right code marks the member verified and spends the code.
+ * Errors: 400 'verification_code_format' (field code) for anything but 6 digits; 400
+ * 'verification_code_invalid' alike for a wrong, expired, replaced or spent code (5 wrong tries spend
+ * it) and for a number without a pending code, so the answer tells nothing about membership.
+ */
+export const verifyPhone = defineOperation({
+  name: 'verify_phone',
+  method: 'POST',
+  path: 'verify_phone',
+  member: 'none',
+  summary: 'Check the 6-digit SMS code of a number (10 minutes, 5 tries); marks the member verified. One 400 answer for a wrong, expired or spent code and for an unknown number.',
+  body: phoneVerifySchema,
+  response: z.object({ Status: statusOk }),
+});
+
+/** One of the shop's languages (spec §1, §9: en, zh, ar); anything else answers 400 'language_invalid'. */
+export const language = z.enum(LOCALES, { error: 'language_invalid' });
+
+/**
+ * The member's language (spec §7 customer_language/{customer}, §1 "stored by the member's
+ * profile"): `{ Status: 1, language }`. 401 without a live session, 403 for another member's code.
+ */
+export const customerLanguage = defineOperation({
+  name: 'customer_language',
+  method: 'GET',
+  path: 'customer_language/:member',
+  member: 'required',
+  summary: "The member's language (en, zh or ar).",
+  response: z.object({ Status: statusOk, language }),
+});
+
+/**
+ * Stores the member's language (spec §7 update_language/{customer}: success when Status is 1):
+ * body `{ language }`, one of en, zh, ar. Errors: 400 'language_invalid' (field language) for any
+ * other value; 401 without a live session; 403 for another member's code.
+ */
+export const updateLanguage = defineOperation({
+  name: 'update_language',
+  method: 'POST',
+  path: 'update_language/:member',
+  member: 'required',
+  summary: "Store the member's language (en, zh or ar); 400 for any other value.",
+  body: z.object({ language }),
+  response: z.object({ Status: statusOk, language }),
 });

@@ -45,6 +45,9 @@ export const operations = {
   retrieve_password_by_SMS: access.retrievePasswordBySms,
   reset_password: access.resetPassword,
   phone_verification: access.phoneVerification,
+  verify_phone: access.verifyPhone,
+  customer_language: access.customerLanguage,
+  update_language: access.updateLanguage,
   state_listing: addresses.stateListing,
   address_listing: addresses.addressListing,
   address_detail: addresses.addressDetail,
@@ -106,6 +109,7 @@ export const operations = {
   ops_order_cancel: ops.opsOrderCancel,
   ops_expire_unpaid: ops.opsExpireUnpaid,
   ops_reconcile_payments: ops.opsReconcilePayments,
+  ops_sms_outbox: ops.opsSmsOutbox,
 } as const;
 
 export type Operations = typeof operations;

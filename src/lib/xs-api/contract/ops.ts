@@ -113,3 +113,20 @@ export const opsReconcilePayments = defineOperation({
     failed: z.array(z.object({ payment_id: z.string(), error: z.string() })),
   }),
 });
+
+/**
+ * The text messages waiting in the outbox for one number, newest first (at most 20; kept 30
+ * minutes): what staff read when the shop runs without an SMS gateway (src/server/xs-api/adapters/
+ * sms.ts). `to` is the number as sent, international digits ('60123456789') or a local one
+ * ('0123456789'). Empty when a gateway sends the messages. 400 for a number that is not Malaysian.
+ */
+export const opsSmsOutbox = defineOperation({
+  name: 'ops_sms_outbox',
+  method: 'GET',
+  path: 'ops/sms_outbox',
+  member: 'none',
+  auth: 'operator',
+  summary: 'Text messages in the outbox for one number, newest first (at most 20; the outbox keeps them 30 minutes).',
+  query: z.object({ to: z.string().trim().min(2).max(30) }),
+  response: z.object({ Status: statusOk, data: z.array(z.object({ to: z.string(), message: z.string(), created_at: z.string() })) }),
+});

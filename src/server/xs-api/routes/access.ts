@@ -7,7 +7,9 @@ import { getCustomer, login, toProfile } from '../services/customers';
 import { revokeSession } from '../services/sessions';
 import { changePassword, updateProfile } from '../services/profile';
 import { storeCustomerPicture } from '../services/pictures';
-import { registerCustomer, requestPasswordReset, resetPassword, sendPhoneVerification } from '../services/registration';
+import { registerCustomer, requestPasswordReset, resetPassword } from '../services/registration';
+import { sendPhoneVerification, verifyPhone } from '../services/phone-verification';
+import { getLanguage, setLanguage } from '../services/language';
 
 export function accessRoutes(app: Hono<ApiEnv>) {
   serve(app, op.customer_login, ({ db, body, services, ip }) => login(db, services.loginThrottle, body[0]!.mobile, body[0]!.password, ip));
@@ -26,7 +28,10 @@ export function accessRoutes(app: Hono<ApiEnv>) {
     await changePassword(db, services.loginThrottle, member!, token!, body.current_password, body.new_password);
     return {};
   });
-  serve(app, op.insert_customer, ({ db, body, locale }) => registerCustomer(db, body, locale));
+  serve(app, op.insert_customer, async ({ db, services, body, locale }) => {
+    await registerCustomer(db, services, body, locale);
+    return {};
+  });
   serve(app, op.retrieve_password_by_SMS, async ({ db, services, params, locale }) => {
     await requestPasswordReset(db, services, params.mobile!, locale);
     return {};
@@ -39,4 +44,10 @@ export function accessRoutes(app: Hono<ApiEnv>) {
     await sendPhoneVerification(db, services, params.phone!, locale);
     return {};
   });
+  serve(app, op.verify_phone, async ({ db, body }) => {
+    await verifyPhone(db, body.mobile, body.code);
+    return {};
+  });
+  serve(app, op.customer_language, async ({ db, member }) => ({ language: await getLanguage(db, member!) }));
+  serve(app, op.update_language, async ({ db, member, body }) => ({ language: await setLanguage(db, member!, body.language) }));
 }

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { operations as op } from '../../../lib/xs-api/contract';
 import { serve, type ApiEnv } from '../http';
 import { listOrdersForStaff, moveOrderAsStaff, pickupsOfDay } from '../services/ops';
+import { smsOutboxFor } from '../services/sms-outbox';
 import { cancelByOperator, expireUnpaidOrders, reconcileOpenPayments } from '../services/payments';
 
 /** Registers the ops_* operations (operator token required). */
@@ -13,4 +14,5 @@ export function opsRoutes(app: Hono<ApiEnv>) {
   serve(app, op.ops_order_cancel, async ({ db, body, services }) => cancelByOperator(db, services.payment, { orderRefno: body.order_refno, reason: body.reason }));
   serve(app, op.ops_expire_unpaid, async ({ db, services }) => ({ expired: await expireUnpaidOrders(db, { windowMinutes: services.paymentWindowMinutes }) }));
   serve(app, op.ops_reconcile_payments, async ({ db, services }) => reconcileOpenPayments(db, services.payment));
+  serve(app, op.ops_sms_outbox, async ({ db, query }) => ({ data: await smsOutboxFor(db, query.to) }));
 }

@@ -56,6 +56,7 @@ export function toProfile(c: Customer, now = new Date()): Profile {
     birthday_claimed: hasClaimedThisYear(c.birthdayClaimedYear, today) ? 1 : 0,
     is_birthday: isBirthdayMonth(c.birthday, today) ? 1 : 0,
     language: c.language,
+    phone_verified: c.verified ? 1 : 0,
   };
 }
 

@@ -176,6 +176,23 @@ export const passwordResets = pgTable('password_resets', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
+/**
+ * The live phone verification code of a member who has not verified their number yet (issue "The
+ * member's account area" item 12): one row per member, so a new code replaces the old one. The
+ * code is stored as an argon2id hash; it expires at `expiresAt` (10 minutes) and is spent after
+ * `attempts` reaches 5 wrong tries (counted by a conditional update, so concurrent tries cannot
+ * exceed it).
+ */
+export const phoneCodes = pgTable('phone_codes', {
+  memberCode: text('member_code')
+    .primaryKey()
+    .references(() => customers.memberCode),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Outgoing text messages when no SMS gateway is configured (DESIGN Adapters). */
 export const smsOutbox = pgTable('sms_outbox', {
   id: serial('id').primaryKey(),

@@ -38,7 +38,8 @@ export type OrderRequest = z.output<typeof orderInput>;
  * @param now the moment of the order (order date and pick-up checks in Malaysian time)
  * @throws ApiError 400 'api_invalid_payload' (a product twice), 'store_method_unavailable',
  *   'no_default_address', 'address_not_located', 'no_store_in_range', 'pickup_required',
- *   'state_unknown', 'delivery_unavailable_state'; 404 'store_not_found', 'api_not_found' (member),
+ *   'state_unknown', 'delivery_unavailable_state'; 403 'phone_not_verified' (a member who has not
+ *   verified the mobile number yet); 404 'store_not_found', 'api_not_found' (member),
  *   'product_not_found', 'address_not_found', 'pickup_settings_missing'; 409 'idempotency_key_reused',
  *   'stale_price' (with current prices), 'amount_mismatch' { field }, 'pickup_expired',
  *   'voucher_invalid_…' (unknown, used, expired, min_spend: with `reason`), 'out_of_stock' (with
@@ -52,6 +53,8 @@ export async function placeOrder(db: Db, memberCode: string, input: OrderRequest
     const store = await getStoreByNo(db, input.store);
     const [customer] = await db.select().from(customers).where(eq(customers.memberCode, memberCode)).limit(1);
     if (!customer) throw new ApiError(404, 'api_not_found');
+    // A new registration orders only after proving its number (issue "account area" item 12).
+    if (!customer.verified) throw new ApiError(403, 'phone_not_verified');
 
     const { lines, subtotalSen } = await priceOrder(db, input.product);
     const fulfilment = await resolveFulfilment(db, { memberCode, customer, store, request: input, subtotalSen, now });
