@@ -90,7 +90,7 @@ test('two instances on PostgreSQL and Redis, one killed mid-load: 0 confirmed or
       const reg = await call(i, 'post', 'insert_customer', KEY, { customer_firstname: `Shopper ${i}`, customer_mobile: mobile, password: 'secret12', confirm_password: 'secret12', customer_email: '', bill_platform: 'website' });
       expect(reg.status, JSON.stringify(reg.json)).toBe(200);
       // A new number is verified before its first order: the code is in the outbox (no SMS gateway here).
-      const [sms] = await sql<{ message: string }[]>`select message from sms_outbox where "to" = ${'6' + mobile} order by id desc limit 1`;
+      const [sms] = await sql<{ message: string }[]>`select message from sms_outbox where to_number = ${'6' + mobile} order by id desc limit 1`;
       const code = /\b(\d{6})\b/.exec(sms?.message ?? '')?.[1];
       const verified = await call(i, 'post', 'verify_phone', KEY, { mobile, code });
       expect(verified.status, JSON.stringify(verified.json)).toBe(200);
