@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
-import { ApiError } from '../errors';
+import { TooManyRequests } from '../errors';
 import type { ApiServices } from '../http';
 import { normaliseMobile } from './customers';
 import { isMalaysianPhone } from '../../../domain/validation';
@@ -23,8 +23,8 @@ export async function findByMobile(db: Db, mobile: string) {
   return c ?? null;
 }
 
-/** Counts one SMS request for a number (3 per 15 minutes). @throws ApiError 429 'too_many_sms_requests'. */
+/** Counts one SMS request for a number (3 per 15 minutes). @throws TooManyRequests 429 'too_many_sms_requests' (Retry-After). */
 export async function throttleSms(services: ApiServices, mobile: string): Promise<void> {
   const wait = await services.smsThrottle.take(mobile);
-  if (wait > 0) throw new ApiError(429, 'too_many_sms_requests', { minutes: Math.ceil(wait / 60) });
+  if (wait > 0) throw new TooManyRequests(wait, 'too_many_sms_requests', { minutes: Math.ceil(wait / 60) });
 }
