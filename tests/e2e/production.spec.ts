@@ -95,6 +95,14 @@ test('behind an HTTPS proxy, form posts from the site are accepted and forwarded
   const ok = await post({ origin: SITE, ...proxied });
   expect(ok.status(), await ok.text()).toBe(303);
   expect(ok.headers()['set-cookie']).toMatch(/; Secure/i);
+  // The member's other form posts pass the origin check too (whatever the Action then answers).
+  const cookie = ok.headers()['set-cookie']!.split('\n').map((c) => c.split(';')[0]).join('; ');
+  const member = { origin: SITE, ...proxied, cookie };
+  const add = await request.post(`${url}/product/P0001?_action=cart.add`, { form: { product_code: 'P0001', quantity: '1' }, headers: member, maxRedirects: 0 });
+  expect(add.status(), await add.text()).not.toBe(403);
+  expect(add.status()).toBeLessThan(500);
+  const logout = await request.post(`${url}/?_action=access.logout`, { form: {}, headers: member, maxRedirects: 0 });
+  expect(logout.status(), await logout.text()).toBe(303);
   // A foreign origin is still refused, through the proxy or not.
   expect((await post({ origin: 'https://evil.example', ...proxied })).status()).toBe(403);
   // Forwarded headers naming another host are not believed: the site's origin no longer matches.
