@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openDb } from '../../src/server/xs-api/db/client';
 
 const OPENER = path.resolve('tests/api/fixtures/open-data-dir.ts');
@@ -49,6 +49,12 @@ function freshDir(): string {
 
 const countFlag = async (db: Awaited<ReturnType<typeof openDb>>['db']) =>
   Number(((await db.execute(sql`select count(*)::int as n from lock_probe`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+
+const staleBefore = process.env.DATA_DIR_LOCK_STALE_MS;
+afterAll(() => {
+  if (staleBefore === undefined) delete process.env.DATA_DIR_LOCK_STALE_MS;
+  else process.env.DATA_DIR_LOCK_STALE_MS = staleBefore;
+});
 
 beforeAll(() => {
   process.env.DATA_DIR_LOCK_STALE_MS = String(STALE_MS);
