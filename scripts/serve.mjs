@@ -13,10 +13,18 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { securityHeaders } from './lib/security-policy.mjs';
 import { productionConfigProblems } from './lib/production-config.mjs';
+import { dataDirInUse, lockedMessage, lockPathOf, lockStaleMs } from './lib/data-dir-lock.mjs';
 
 const problems = productionConfigProblems(process.env);
 if (problems.length > 0) {
   console.error(`Refusing to start in production (NODE_ENV=production) with unsafe settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  process.exit(1);
+}
+
+// One process per embedded data directory (ADR 11): refuse now rather than fail every request.
+const dataDir = path.resolve(process.env.DATA_DIR ?? '.data/pglite');
+if (!process.env.DATABASE_URL && (await dataDirInUse(dataDir).catch(() => false))) {
+  console.error(lockedMessage(dataDir, lockPathOf(dataDir), lockStaleMs()));
   process.exit(1);
 }
 

@@ -33,16 +33,17 @@ function serverEnv(port: number, env: Record<string, string>): NodeJS.ProcessEnv
   return { ...base, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env };
 }
 
-/** Starts `node <args>` and resolves once it answers on `port`. */
-async function startServer(args: string[], port: number, env: Record<string, string>): Promise<string> {
-  const child = spawn(process.execPath, args, { env: serverEnv(port, env), stdio: ['ignore', 'ignore', 'pipe'] });
+/** Starts `node <args>` and resolves once it answers on `port`; its address and data folder. */
+async function startServer(args: string[], port: number, env: Record<string, string>): Promise<{ url: string; dataDir: string }> {
+  const fullEnv = serverEnv(port, env);
+  const child = spawn(process.execPath, args, { env: fullEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   children.push(child);
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${err}`);
-    if (await fetch(`${url}/`).then((r) => r.ok, () => false)) return url;
+    if (await fetch(`${url}/`).then((r) => r.ok, () => false)) return { url, dataDir: fullEnv.DATA_DIR! };
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`server did not start: ${err}`);
@@ -63,13 +64,17 @@ for (const [what, env, message] of unsafe) {
   });
 }
 
-test('a production server on an https address sends HSTS on every response', async ({ request }) => {
-  const url = await startServer(['scripts/serve.mjs'], BASE_PORT + 8, { ...SAFE, SITE_URL: SITE });
+test('a production server on an https address sends HSTS on every response; a second one on its data folder is refused', async ({ request }) => {
+  const { url, dataDir } = await startServer(['scripts/serve.mjs'], BASE_PORT + 8, { ...SAFE, SITE_URL: SITE });
   for (const p of ['/', '/favicon.svg', '/no-such-page', '/api/mobile_ecom/xs_api.php/mobile_ecommerce_header_banner']) {
     const res = await request.get(url + p, { maxRedirects: 0 });
     expect(res.headers()['strict-transport-security'], p).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers()['x-frame-options'], p).toBe('DENY');
   }
+  // The embedded database is open (and locked) now: a second server on the same folder stops at once.
+  const second = spawnSync(process.execPath, ['scripts/serve.mjs'], { env: { ...serverEnv(BASE_PORT + 9, SAFE), DATA_DIR: dataDir }, encoding: 'utf8', timeout: 30_000 });
+  expect(second.status).toBe(1);
+  expect(second.stderr).toMatch(/is in use by another process .*DATABASE_URL/);
 });
 
 test('behind an HTTPS proxy, form posts from the site are accepted and forwarded headers are believed only for SITE_URL', async ({ request }) => {
@@ -86,7 +91,7 @@ test('behind an HTTPS proxy, form posts from the site are accepted and forwarded
   });
   expect(build.status, build.stderr).toBe(0);
   const serve = `process.env.ASTRO_NODE_AUTOSTART='disabled';const {handler}=await import(${JSON.stringify(path.join(outDir, 'server/entry.mjs'))});require('node:http').createServer(handler).listen(Number(process.env.PORT),'127.0.0.1')`;
-  const url = await startServer(['--input-type=commonjs', '-e', `(async()=>{${serve}})()`], BASE_PORT + 7, { ...SAFE, SITE_URL: SITE });
+  const { url } = await startServer(['--input-type=commonjs', '-e', `(async()=>{${serve}})()`], BASE_PORT + 7, { ...SAFE, SITE_URL: SITE });
 
   const login = { mobile: DEMO.mobile, password: DEMO.password };
   const proxied = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example.test' };

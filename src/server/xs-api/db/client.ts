@@ -5,13 +5,15 @@
  * PGlite allows one process per data directory. An OS-level lock that trusts no pid guards it
  * (`<dataDir>.lock.d`, held with proper-lockfile: an atomic mkdir whose mtime the holder refreshes;
  * ADR 11), so a second process fails with a clear message in any PID namespace or container sharing
- * the volume, and a lock left by a process that died is taken over once it has gone stale.
+ * the volume, and a lock left by a process that died is taken over once it has gone stale
+ * (DATA_DIR_LOCK_STALE_MS, default 30 s; scripts/lib/data-dir-lock.mjs).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { lockedMessage, lockPathOf, lockStaleMs } from '../../../../scripts/lib/data-dir-lock.mjs';
 
 /** The Drizzle database type shared by the PGlite and PostgreSQL drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,29 +31,12 @@ export function migrationsFolder(): string {
 /** Advisory lock key taken while migrating PostgreSQL (arbitrary, fixed). */
 const MIGRATION_LOCK_ID = 726_314_001;
 
-/**
- * How long (ms) a data-directory lock may go without a refresh before another process takes it
- * over as left by a dead holder. The holder refreshes it every LOCK_STALE_MS / 4; override with
- * DATA_DIR_LOCK_STALE_MS (at least 2000).
- */
-export const LOCK_STALE_MS = 30_000;
-
 /** Thrown when another live process (in any PID namespace or container) holds the PGlite data directory. */
 export class DataDirLockedError extends Error {
   constructor(dataDir: string, lockPath: string, staleMs: number) {
-    super(
-      `The embedded database in ${dataDir} is in use by another process (lock ${lockPath}). ` +
-        'PGlite allows one process per data directory, also across containers sharing the volume: stop that process, ' +
-        'or set DATA_DIR to another folder, or set DATABASE_URL to use PostgreSQL. ' +
-        `A lock left by a process that died is taken over ${Math.round(staleMs / 1000)} s after its last refresh.`,
-    );
+    super(lockedMessage(dataDir, lockPath, staleMs));
     this.name = 'DataDirLockedError';
   }
-}
-
-function lockStaleMs(): number {
-  const n = Number(process.env.DATA_DIR_LOCK_STALE_MS ?? LOCK_STALE_MS);
-  return Number.isFinite(n) && n >= 2000 ? n : LOCK_STALE_MS;
 }
 
 /**
@@ -62,7 +47,7 @@ function lockStaleMs(): number {
  * @returns the release function. @throws DataDirLockedError when another process holds a fresh lock.
  */
 async function acquireLock(dataDir: string): Promise<() => void> {
-  const lockPath = `${dataDir.replace(/\/$/, '')}.lock.d`;
+  const lockPath = lockPathOf(dataDir);
   const stale = lockStaleMs();
   fs.mkdirSync(path.dirname(lockPath), { recursive: true });
   try {
