@@ -5,6 +5,9 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { PROFILE_IMAGE_MAX_BODY_BYTES } from './src/domain/constants.ts';
+import { createHash } from 'node:crypto';
+import { allowedDomains, CSP_DIRECTIVES } from './scripts/lib/security-policy.mjs';
+import { INLINE_SCRIPTS } from './src/components/inline-scripts.mjs';
 
 /**
  * Astro configuration: server output on the Node adapter (standalone), React islands,
@@ -25,8 +28,20 @@ export default defineConfig({
     defaultLocale: 'en',
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
-  // Actions take up to a profile picture's request (5 MB + framing, spec §9); Astro's default is 1 MB.
-  security: { checkOrigin: true, actionBodySizeLimit: PROFILE_IMAGE_MAX_BODY_BYTES },
+  // Form posts must come from the shop's own origin; behind an HTTPS proxy, the forwarded host and
+  // protocol are believed only for SITE_URL's. Every page gets a Content-Security-Policy header with
+  // the hashes of its scripts and styles (scripts/lib/security-policy.mjs; README Security).
+  security: {
+    checkOrigin: true,
+    // Actions take up to a profile picture's request (5 MB + framing, spec §9); Astro's default is 1 MB.
+    actionBodySizeLimit: PROFILE_IMAGE_MAX_BODY_BYTES,
+    allowedDomains: allowedDomains(process.env.SITE_URL),
+    csp: {
+      algorithm: 'SHA-256',
+      directives: CSP_DIRECTIVES,
+      scriptDirective: { hashes: INLINE_SCRIPTS.map((code) => /** @type {const} */ (`sha256-${createHash('sha256').update(code).digest('base64')}`)) },
+    },
+  },
   // Pictures go through the image pipeline as AVIF/WebP (src/components/ResponsiveImage.astro).
   // The demo pictures are our own SVG files in src/assets, and no remote domains are allowed, so
   // rasterising SVG sources processes nothing from outside.

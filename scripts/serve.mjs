@@ -2,7 +2,9 @@
 /**
  * Serves the built shop (dist/) on HOST:PORT (default 0.0.0.0:4321) with gzip/brotli compression of
  * pages, JSON and scripts (the `compression` middleware, honouring Accept-Encoding and Vary). The
- * Node adapter's standalone handler does the rest: static files, then the Astro app.
+ * Node adapter's standalone handler does the rest: static files, then the Astro app. Every response
+ * carries the security headers of scripts/lib/security-policy.mjs (a page's own
+ * Content-Security-Policy, with its script and style hashes, replaces the strict default).
  * Used by `npm start`, the container image (Dockerfile), the browser tests and `npm run bench`.
  *
  * Health (issue "Hardened for the open internet" §11): `/healthz` is answered here, before the app
@@ -22,6 +24,22 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import pino from 'pino';
+import { securityHeaders } from './lib/security-policy.mjs';
+import { productionConfigProblems } from './lib/production-config.mjs';
+import { dataDirInUse, lockedMessage, lockPathOf, lockStaleMs } from './lib/data-dir-lock.mjs';
+
+const problems = productionConfigProblems(process.env);
+if (problems.length > 0) {
+  console.error(`Refusing to start in production (NODE_ENV=production) with unsafe settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  process.exit(1);
+}
+
+// One process per embedded data directory (ADR 14): refuse now rather than fail every request.
+const dataDir = path.resolve(process.env.DATA_DIR ?? '.data/pglite');
+if (!process.env.DATABASE_URL && (await dataDirInUse(dataDir).catch(() => false))) {
+  console.error(lockedMessage(dataDir, lockPathOf(dataDir), lockStaleMs()));
+  process.exit(1);
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -46,7 +64,9 @@ function json(res, status, body) {
 
 const trustProxy = !['', '0', 'false'].includes((process.env.TRUST_PROXY ?? '').trim());
 const log = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'xs-storefront' }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } });
+const headers = Object.entries(securityHeaders(process.env.SITE_URL));
 const server = http.createServer((req, res) => {
+  for (const [name, value] of headers) res.setHeader(name, value);
   if (!trustProxy) delete req.headers['x-forwarded-for'];
   open.add(res);
   res.once('close', () => open.delete(res));

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHmac, randomBytes } from 'node:crypto';
+import { DEV_API_KEY, SESSION_SECRET_MIN } from '../../scripts/lib/production-config.mjs';
 
 function dataDir(): string {
   return path.resolve(process.env.DATA_DIR ?? '.data/pglite');
@@ -32,12 +33,15 @@ function secretFromEnvOrFile(name: string, minLength: number, file: string, byte
   }
 }
 
-/** SESSION_SECRET (≥ 32 characters), else one generated once and kept beside the embedded database. */
+/**
+ * SESSION_SECRET (≥ SESSION_SECRET_MIN characters), else one generated once and kept beside the
+ * embedded database. A production server checks it before it starts (scripts/lib/production-config.mjs).
+ */
 function sessionSecret(): string {
   if (!process.env.SESSION_SECRET && process.env.NODE_ENV === 'production' && process.env.DATABASE_URL) {
-    throw new Error('Set SESSION_SECRET (at least 32 characters) when running on PostgreSQL: every instance must share it.');
+    throw new Error(`Set SESSION_SECRET (at least ${SESSION_SECRET_MIN} characters) when running on PostgreSQL: every instance must share it.`);
   }
-  return secretFromEnvOrFile('SESSION_SECRET', 32, 'session-secret', 32);
+  return secretFromEnvOrFile('SESSION_SECRET', SESSION_SECRET_MIN, 'session-secret', 32);
 }
 
 /** OPS_TOKEN (≥ 24 characters), else one generated once beside the embedded database (read there by `npm run ops`). */
@@ -80,8 +84,8 @@ function trustProxy(): number {
 export const config = {
   /** Remote mobile e-commerce API; empty means the bundled API, called in-process. */
   xsApiUrl: process.env.XS_API_URL ?? '',
-  /** The fixed API key of the mobile e-commerce API. */
-  xsApiKey: process.env.XS_API_KEY ?? 'xs-local-dev-key',
+  /** The fixed API key of the mobile e-commerce API (the public development key outside production; refused in production). */
+  xsApiKey: process.env.XS_API_KEY ?? DEV_API_KEY,
   /** Load the demo catalogue, outlets and member when the database is empty. */
   seedDemoData: (process.env.SEED_DEMO_DATA ?? 'true') !== 'false',
   /** The shop's WhatsApp number (spec §1 footer, §2 WhatsApp button): digits only, country code first, for https://wa.me/<number>. */

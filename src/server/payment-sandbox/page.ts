@@ -6,7 +6,8 @@
  * the browser goes back to the shop's return page (303). It is the provider's page, not the
  * shop's, so it has its own plain look and does not use the shop's Actions.
  */
-import { html } from 'hono/html';
+import { createHash } from 'node:crypto';
+import { html, raw } from 'hono/html';
 import { formatAmount } from '../../domain/money';
 import type { Db } from '../xs-api/db/client';
 import { completeSandboxPayment, deliverSandboxEvent, readSandboxPayment, type SandboxOutcome, type SandboxPayment } from './provider';
@@ -34,10 +35,13 @@ button{display:block;width:100%;min-height:44px;border:0;border-radius:10px;font
 .approve{background:#16a34a;color:#fff}.decline{background:#dc2626;color:#fff}.cancel{background:#e4e4e7;color:#18181b}
 button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}p.note{color:#52525b;font-size:.875rem}`;
 
+/** The page's own Content-Security-Policy: its one inline style by hash, no script, forms only to itself and back to the shop. */
+const CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
+
 function layout(title: string, body: ReturnType<typeof html>) {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${title}</title><style>${STYLE}</style></head>
+<title>${title}</title><style>${raw(STYLE)}</style></head>
 <body><div class="test" role="note">TEST MODE<small>Sandbox payment provider: no real money moves.</small></div><main>${body}</main></body></html>`;
 }
 
@@ -65,7 +69,7 @@ function paymentPage(p: SandboxPayment, action: string) {
 }
 
 const page = (body: unknown, status = 200) =>
-  new Response(String(body), { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'DENY' } });
+  new Response(String(body), { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'DENY', 'content-security-policy': CSP } });
 
 /** GET: the page of payment `id` (404 when unknown). */
 export async function showSandboxPayment(deps: SandboxPageDeps, id: string, url: URL): Promise<Response> {

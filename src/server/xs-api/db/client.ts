@@ -2,13 +2,18 @@
  * Database connection (DESIGN Data): PGlite in a local data directory by default, PostgreSQL when
  * `DATABASE_URL` is set. Migrations from `migrations/` are applied on first use.
  *
- * PGlite allows one process per data directory; a lock file (`<dataDir>.lock`, holding the pid)
- * makes a second process fail with a clear message instead of silently losing rows.
+ * PGlite allows one process per data directory. An OS-level lock that trusts no pid guards it
+ * (`<dataDir>.lock.d`, held with proper-lockfile: an atomic mkdir whose mtime the holder refreshes;
+ * ADR 14), so a second process fails with a clear message in any PID namespace or container sharing
+ * the volume, and a lock left by a process that died is taken over once it has gone stale
+ * (DATA_DIR_LOCK_STALE_MS, default 30 s; scripts/lib/data-dir-lock.mjs).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import lockfile from 'proper-lockfile';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { lockedMessage, lockPathOf, lockStaleMs } from '../../../../scripts/lib/data-dir-lock.mjs';
 
 /** The Drizzle database type shared by the PGlite and PostgreSQL drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,58 +31,48 @@ export function migrationsFolder(): string {
 /** Advisory lock key taken while migrating PostgreSQL (arbitrary, fixed). */
 const MIGRATION_LOCK_ID = 726_314_001;
 
-/** Thrown when another live process holds the PGlite data directory. */
+/** Thrown when another live process (in any PID namespace or container) holds the PGlite data directory. */
 export class DataDirLockedError extends Error {
-  constructor(dataDir: string, pid: number) {
-    super(
-      `The embedded database in ${dataDir} is in use by another process (pid ${pid}). ` +
-        'PGlite allows one process per data directory: stop that process, or set DATA_DIR to another folder, ' +
-        'or set DATABASE_URL to use PostgreSQL.',
-    );
+  constructor(dataDir: string, lockPath: string, staleMs: number) {
+    super(lockedMessage(dataDir, lockPath, staleMs));
     this.name = 'DataDirLockedError';
   }
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** This process, as written in a lock file: pid and start time (ms), so a reused pid is told apart. */
-const SELF = `${process.pid} ${Math.round(Date.now() - process.uptime() * 1000)}`;
-
-/** Takes the lock file for a data directory; throws DataDirLockedError when a live process holds it. */
-function acquireLock(dataDir: string): () => void {
-  const lockPath = `${dataDir.replace(/\/$/, '')}.lock`;
+/**
+ * Takes the lock of a data directory: `<dataDir>.lock.d`, created atomically (mkdir) and refreshed
+ * (mtime) while this process lives; never judged by pid, which means nothing across PID namespaces.
+ * If the lock is lost anyway (this process stalled longer than the stale time and another took it
+ * over), the process exits at once rather than write beside the other one.
+ * @returns the release function. @throws DataDirLockedError when another process holds a fresh lock.
+ */
+async function acquireLock(dataDir: string): Promise<() => void> {
+  const lockPath = lockPathOf(dataDir);
+  const stale = lockStaleMs();
   fs.mkdirSync(path.dirname(lockPath), { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockPath, SELF, { flag: 'wx' });
-      const release = () => {
-        try {
-          if (fs.readFileSync(lockPath, 'utf8') === SELF) fs.unlinkSync(lockPath);
-        } catch {
-          /* already gone */
-        }
-      };
-      process.once('exit', release);
-      return release;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const held = fs.readFileSync(lockPath, 'utf8').trim();
-      const pid = Number(held.split(' ')[0]);
-      // Our own pid with another start time is an earlier run (pids are reused, e.g. pid 1 in containers).
-      const earlierRunOfThisPid = pid === process.pid && held !== SELF && held.includes(' ');
-      // A live holder — this process included: two PGlite instances on one directory lose rows alike.
-      if (pid && processAlive(pid) && !earlierRunOfThisPid) throw new DataDirLockedError(dataDir, pid);
-      fs.unlinkSync(lockPath); // stale lock from a process that is gone
-    }
+  try {
+    await lockfile.lock(dataDir, {
+      lockfilePath: lockPath,
+      realpath: false,
+      stale,
+      update: Math.max(1000, Math.floor(stale / 4)),
+      retries: 0,
+      onCompromised: (err) => {
+        console.error(`The lock of the embedded database ${dataDir} was lost (${err.message}); stopping so that two processes never write it.`);
+        process.exit(70);
+      },
+    });
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      // Synchronous removal: close() may run while the process is exiting.
+      lockfile.unlockSync(dataDir, { lockfilePath: lockPath, realpath: false });
+    };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir, lockPath, stale);
+    throw err;
   }
-  throw new Error(`Could not take the lock for ${dataDir}`);
 }
 
 /**
@@ -106,7 +101,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = target.dataDir.startsWith('memory://');
-  const release = inMemory ? () => {} : acquireLock(path.resolve(target.dataDir));
+  const release = inMemory ? () => {} : await acquireLock(path.resolve(target.dataDir));
   try {
     if (!inMemory) fs.mkdirSync(path.resolve(target.dataDir), { recursive: true });
     const client = await PGlite.create(inMemory ? undefined : path.resolve(target.dataDir));

@@ -1,0 +1,40 @@
+/**
+ * The shop's only inline scripts: they must run before the page's module scripts. Their text lives
+ * here so that the components print it as is (`set:html`) and astro.config.mjs allows exactly this
+ * text in the Content-Security-Policy by its SHA-256 hash (Astro hashes only the scripts it bundles).
+ */
+
+/** Swaps any `<img data-fallback>` that fails to load to its fallback picture (ImageFallback.astro, in the head). */
+export const IMAGE_FALLBACK_SCRIPT = `(() => {
+  if (window.__imgFallback) return;
+  window.__imgFallback = true;
+  const swap = (img) => {
+    const fallback = img.getAttribute('data-fallback');
+    if (!fallback || img.getAttribute('src') === fallback) return;
+    // In a <picture> the <source> elements win over the img's own src: drop them.
+    if (img.parentElement && img.parentElement.tagName === 'PICTURE') {
+      for (const source of img.parentElement.querySelectorAll('source')) source.remove();
+    }
+    img.removeAttribute('srcset');
+    img.src = fallback;
+  };
+  // 'error' does not bubble: listen in the capture phase to see every image on the page.
+  document.addEventListener('error', (e) => {
+    const img = e.target;
+    if (img instanceof HTMLImageElement) swap(img);
+  }, true);
+})();`;
+
+/** Shows a product list as the shopper last chose (grid or list) before it paints (ProductListView.astro). */
+export const LIST_VIEW_SCRIPT =
+  "try{if(localStorage.getItem('xs-list-view')==='list')document.currentScript.parentElement.dataset.view='list'}catch(e){/* storage blocked: keep the grid */}";
+
+/**
+ * Tells zod (the shared validation schemas, loaded by islands) not to probe for `new Function`
+ * before it loads: the policy forbids eval, and the probe would be reported as a violation. Must run
+ * before any module script (BaseLayout's head).
+ */
+export const ZOD_JITLESS_SCRIPT = 'window.__zod_globalConfig=Object.assign(window.__zod_globalConfig||{},{jitless:true})';
+
+/** Every inline script, for the policy's hashes. */
+export const INLINE_SCRIPTS = [IMAGE_FALLBACK_SCRIPT, LIST_VIEW_SCRIPT, ZOD_JITLESS_SCRIPT];
