@@ -10,6 +10,8 @@ import { memberApi } from './features/shared/api';
 import { handleFormAction } from './features/shared/form-action';
 import { clearSession, readSession } from './server/session';
 import { setFlash } from './server/flash';
+import { refuseBadUrl, unknownApiPath } from './server/edge';
+import { canonicalRedirect } from './server/canonical-query';
 
 /** The language of the page that made a request (its Referer), else the browser's Accept-Language. */
 function callerLocale(headers: Headers): Locale {
@@ -33,7 +35,16 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   // An island's Action call (/_actions/…) carries no language in its path: the page it came from does.
   const locale = path.startsWith('/_actions/') ? callerLocale(ctx.request.headers) : pathLocale;
   ctx.locals.locale = locale;
+  // The edge: malformed %-sequences and control characters (NUL…) in the URL are refused with 400;
+  // unknown /api/ paths answer the contract's JSON 404 (src/server/edge.ts).
+  const refused = refuseBadUrl(ctx.request.url, path, locale) ?? unknownApiPath(path, locale);
+  if (refused) return refused;
   if (path.startsWith('/api/mobile_ecom/')) return next();
+  // A cached page asked with parameters it does not read goes to its canonical URL (one cache entry).
+  if (ctx.request.method === 'GET' || ctx.request.method === 'HEAD') {
+    const canonical = canonicalRedirect(path, ctx.url);
+    if (canonical) return new Response(null, { status: 308, headers: { location: canonical, 'cache-control': 'public, max-age=3600' } });
+  }
 
   const session = await readSession(ctx.cookies);
   ctx.locals.session = session;
@@ -72,7 +83,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
 
   if (pathLocale !== 'en') {
     // One set of pages serves every language: /zh/cart renders /cart with locals.locale = 'zh'.
-    return next(new URL(path + ctx.url.search, ctx.url));
+    // Astro decodes the rewritten path again: a lone '%' (from '%25') is sent as '%25', never as a broken sequence.
+    return next(new URL(path.replace(/%(?![0-9A-Fa-f]{2})/g, '%25') + ctx.url.search, ctx.url));
   }
   return next();
 });
