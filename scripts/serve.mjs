@@ -9,6 +9,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
+import { drainBeforeEnd } from './lib/drain-request.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -18,7 +19,11 @@ const { handler } = await import(pathToFileURL(path.join(root, 'dist/server/entr
 const compress = compression({ threshold: 1024, level: 4 });
 const host = process.env.HOST ?? '0.0.0.0';
 const port = Number(process.env.PORT ?? 4321);
-const server = http.createServer((req, res) => compress(req, res, () => handler(req, res)));
+const server = http.createServer((req, res) => {
+  // Before compression wraps it: an answer sent before the upload was read still arrives whole.
+  drainBeforeEnd(req, res);
+  compress(req, res, () => handler(req, res));
+});
 server.keepAliveTimeout = 5_000;
 
 /** Resolves once the shop listens. */

@@ -14,8 +14,8 @@ import { createHarness, TEST_API_KEY, TEST_OPS_TOKEN, type Harness } from './har
 import { API_BASE, API_KEY_HEADER, operations, type Operation } from '../../src/lib/xs-api/contract';
 import { deepJson, encode, FUZZ_SCALE, FUZZ_SEED, hostileQuery, hostileSegment, hostileText, hostileValue, invalidUtf8, shapedBy } from '../fuzz/arbitraries';
 
-/** Requests per operation at scale 1 (about 60 operations: ≥ 4,000 requests). */
-const PER_OPERATION = 70;
+/** Requests per operation at scale 1 (about 60 operations and the stray paths: ≥ 4,500 requests). */
+const PER_OPERATION = 75;
 
 type FuzzRequest = { method: string; path: string; query: string; body?: string | Uint8Array; auth: 'member' | 'operator' | 'none' | 'bogus' };
 
@@ -131,7 +131,7 @@ describe('fuzz: every operation of the contract', () => {
           if (finding) findings.push(finding);
         }
       }
-      expect(sent).toBeGreaterThanOrEqual(4_000);
+      expect(sent).toBeGreaterThanOrEqual(4_500);
       expect(findings.slice(0, 25)).toEqual([]);
     },
     600_000,
