@@ -90,7 +90,7 @@ describe('fuzz: every operation of the contract', () => {
     const label = `${req.method} ${url.slice(0, 160)}${req.body === undefined ? '' : ` body=${String(typeof req.body === 'string' ? req.body : `bytes(${req.body.length})`).slice(0, 80)}`}`;
     let res: Response;
     try {
-      res = await h.app.request(url, { method: req.method, headers, body: ['GET', 'HEAD'].includes(req.method) ? undefined : req.body });
+      res = await h.app.request(url, { method: req.method, headers, body: ['GET', 'HEAD'].includes(req.method) ? undefined : (req.body as BodyInit | undefined) });
     } catch (err) {
       return { request: label, status: 0, problem: `threw ${(err as Error).message}` };
     }

@@ -76,8 +76,8 @@ test.describe('hardened for the open internet', () => {
   let base: string;
   let cookie: string;
 
-  test.beforeAll(async ({}, info) => {
-    base = String(info.project.use.baseURL);
+  test.beforeAll(async () => {
+    base = String(test.info().project.use.baseURL);
     cookie = await loginCookie(base, DEMO.mobile, DEMO.password);
   });
 
