@@ -10,7 +10,7 @@ import { memberApi } from './features/shared/api';
 import { handleFormAction } from './features/shared/form-action';
 import { clearSession, readSession } from './server/session';
 import { setFlash } from './server/flash';
-import { refuseBadUrl, unknownApiPath } from './server/edge';
+import { refuseActionBody, refuseBadUrl, unknownApiPath } from './server/edge';
 import { canonicalRedirect } from './server/canonical-query';
 
 /** The language of the page that made a request (its Referer), else the browser's Accept-Language. */
@@ -42,7 +42,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   if (path.startsWith('/api/mobile_ecom/')) return next();
   // A cached page asked with parameters it does not read goes to its canonical URL (one cache entry).
   if (ctx.request.method === 'GET' || ctx.request.method === 'HEAD') {
-    const canonical = canonicalRedirect(path, ctx.url);
+    const canonical = canonicalRedirect(path, new URL(ctx.request.url));
     if (canonical) return new Response(null, { status: 308, headers: { location: canonical, 'cache-control': 'public, max-age=3600' } });
   }
 
@@ -85,6 +85,16 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     // One set of pages serves every language: /zh/cart renders /cart with locals.locale = 'zh'.
     // Astro decodes the rewritten path again: a lone '%' (from '%25') is sent as '%25', never as a broken sequence.
     return next(new URL(path.replace(/%(?![0-9A-Fa-f]{2})/g, '%25') + ctx.url.search, ctx.url));
+  }
+  if (path.startsWith('/_actions/')) {
+    // An island's Action call with a body that is not JSON: 400, not a 500 from the body parser.
+    try {
+      return await next();
+    } catch (err) {
+      const refused = refuseActionBody(err, locale);
+      if (refused) return refused;
+      throw err;
+    }
   }
   return next();
 });

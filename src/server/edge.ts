@@ -44,3 +44,15 @@ export function unknownApiPath(path: string, locale: Locale): Response | null {
   if (!path.startsWith('/api/') || API_ENDPOINTS.some((re) => re.test(path))) return null;
   return Response.json({ Status: 0, Error: translate(locale, 'api_not_found') }, { status: 404, headers: NO_STORE });
 }
+
+/**
+ * 400 in the Actions' own error shape (`{ type: 'AstroActionError', code: 'BAD_REQUEST', status,
+ * message }`, what the `astro:actions` client reads) when an island's call to `/_actions/<name>`
+ * sent a body that is not JSON (Astro throws a SyntaxError while reading it); null for any other
+ * error, which stays a fault of ours.
+ */
+export function refuseActionBody(err: unknown, locale: Locale): Response | null {
+  if (!(err instanceof SyntaxError)) return null;
+  const message = translate(locale, 'api_invalid_payload', { detail: 'body is not valid JSON' });
+  return Response.json({ type: 'AstroActionError', code: 'BAD_REQUEST', status: 400, message }, { status: 400, headers: NO_STORE });
+}
