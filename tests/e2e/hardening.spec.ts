@@ -26,10 +26,10 @@ const ROUTES = [
   '/account/my-rewards/membership-points-history', '/account/my-rewards/membership-points-history/*', '/account/add-feedback', '/account/*',
   '/payment/return', '/api/suggest', '/api/me', '/api/availability/*', '/api/mobile_ecom/*', '/images/*', '/sitemap.xml', '/robots.txt',
 ];
-/** Actions that forms post to, with the fields they read. */
+/** Actions that forms post to, with the fields they read (not logout: the member's requests need the session alive). */
 const FORM_ACTIONS: [string, string[]][] = [
   ['access.login', ['mobile', 'password', 'redirect']], ['access.register', ['customer_firstname', 'customer_mobile', 'password', 'confirm_password']],
-  ['access.forgotPassword', ['mobile']], ['access.passwordReset', ['token', 'password', 'confirm_password']], ['access.logout', []],
+  ['access.forgotPassword', ['mobile']], ['access.passwordReset', ['token', 'password', 'confirm_password']],
   ['cart.add', ['product_code', 'quantity', 'redirect']], ['cart.remove', ['product_code']], ['favourites.toggle', ['product_code', 'add']],
   ['addresses.save', ['add_person', 'add_phone', 'add_address1', 'add_address2', 'add_city', 'add_postcode', 'add_state', 'from']],
   ['account.updateProfile', ['customer_firstname', 'customer_lastname', 'customer_email']], ['feedback.send', ['category', 'rating', 'comment']],
@@ -37,9 +37,23 @@ const FORM_ACTIONS: [string, string[]][] = [
 ];
 const PER_ROUTE = 12;
 
-type SiteRequest = { method: 'GET' | 'POST'; path: string; body?: string; json?: boolean; member: boolean };
+type SiteRequest = { method: 'GET' | 'POST'; path: string; body?: string; json?: boolean; member: boolean; choice?: string };
 
 const pathOf = (route: string, prefix: string, segment: string, query: string) => `${prefix}${route.replace('*', segment)}${query ? `?${query}` : ''}`;
+
+/** A delivery-choice cookie (src/features/delivery/choice-cookie.ts) as a tampering shopper could write it. */
+const choiceCookieArb: fc.Arbitrary<string> = fc
+  .record({
+    type: fc.constantFrom('DELIVERY', 'PICKUP', 'BOTH', '\u0000'),
+    store_no: fc.oneof(fc.constantFrom('001', '002', 'WM01', '999'), hostileText.filter((t) => t.length < 200)),
+    text: hostileText.filter((t) => t.length < 200),
+    date: fc.constantFrom('2026-11-30', '1900-01-01', '9999-99-99', '\u0000'),
+  })
+  .map(({ type, store_no, text, date }) => {
+    const store = { store_code: text, store_no, store_name: text, store_address: text, store_phone: text, store_pickdel: 'BOTHPD', distance_km: null };
+    const address = { add_id: 1, add_person: text, add_address1: text, add_address2: text, add_city: text, add_postcode: text, add_state: text, add_phone: text };
+    return encode(JSON.stringify({ type, store, address, state: text, date, time: '10:00' }));
+  });
 
 const getArb: fc.Arbitrary<SiteRequest> = fc.record({
   method: fc.constant('GET' as const),
@@ -47,6 +61,7 @@ const getArb: fc.Arbitrary<SiteRequest> = fc.record({
     .tuple(fc.constantFrom(...ROUTES), fc.constantFrom('', '/zh', '/ar'), hostileSegment, fc.oneof(fc.constant(''), hostileQuery))
     .map(([route, prefix, segment, query]) => pathOf(route, prefix, segment, query)),
   member: fc.boolean(),
+  choice: fc.option(choiceCookieArb, { nil: undefined, freq: 3 }),
 });
 
 const postArb: fc.Arbitrary<SiteRequest> = fc
@@ -57,6 +72,10 @@ const postArb: fc.Arbitrary<SiteRequest> = fc
     body: fields.map((f, i) => `${f}=${encode(values[i % values.length])}`).join('&'),
     member,
   }));
+
+/** A well-formed delivery choice at a store that does not exist. */
+const unknownStoreChoice = (store_no: string) =>
+  encode(JSON.stringify({ type: 'DELIVERY', store: { store_code: 'S9', store_no, store_name: 'Gone\u0000', store_address: 'x', store_phone: '1', store_pickdel: 'BOTHPD', distance_km: null }, address: null, state: 'Selangor' }));
 
 /** An island's call of an Action: JSON to /_actions/<name> (JavaScript on), hostile field values. */
 const actionJsonArb: fc.Arbitrary<SiteRequest> = fc
@@ -98,6 +117,8 @@ test.describe('hardened for the open internet', () => {
       ...fc.sample(getArb, { seed: FUZZ_SEED, numRuns: ROUTES.length * PER_ROUTE * FUZZ_SCALE }),
       ...fc.sample(postArb, { seed: FUZZ_SEED + 1, numRuns: 200 * FUZZ_SCALE }),
       ...fc.sample(actionJsonArb, { seed: FUZZ_SEED + 2, numRuns: 100 * FUZZ_SCALE }),
+      // The checkout of a cart line at a store from a tampered choice cookie (a 500 once).
+      ...[...fc.sample(choiceCookieArb, { seed: FUZZ_SEED + 3, numRuns: 20 }), ...['999', 'WM01'].map(unknownStoreChoice)].map((choice) => ({ method: 'GET' as const, path: '/checkout?items=P0001', member: true, choice })),
     ];
     const findings: string[] = [];
     const queue = [...requests];
@@ -106,7 +127,8 @@ test.describe('hardened for the open internet', () => {
       Array.from({ length: 4 }, async () => {
         for (let req = queue.shift(); req; req = queue.shift()) {
           const headers: Record<string, string> = { 'accept-language': 'en', origin: base };
-          if (req.member) headers.cookie = cookie;
+          const cookies = [req.member ? cookie : '', req.choice ? `xs_shipping=${req.choice}` : ''].filter(Boolean);
+          if (cookies.length) headers.cookie = cookies.join('; ');
           if (req.body !== undefined) headers['content-type'] = req.json ? 'application/json' : 'application/x-www-form-urlencoded';
           const answer = await raw(base, req.method, req.path, { headers, body: req.body });
           const problem = problemOf(answer);
