@@ -83,7 +83,7 @@ const actionJsonArb: fc.Arbitrary<SiteRequest> = fc
   .map(([[action, fields], values, member, asJson]) => ({
     method: 'POST' as const,
     path: `/_actions/${action}`,
-    body: asJson ? JSON.stringify(Object.fromEntries(fields.map((f, i) => [f, values[i % values.length]]))) : String(values[0]).slice(0, 2_000),
+    body: asJson ? JSON.stringify(Object.fromEntries(fields.map((f, i) => [f, values[i % values.length]]))) : (typeof values[0] === 'string' ? values[0] : (JSON.stringify(values[0]) ?? '')).slice(0, 2_000),
     json: true,
     member,
   }));
