@@ -113,7 +113,7 @@ test.describe('hardened for the open internet', () => {
 
   test(`site routes: ${ROUTES.length * PER_ROUTE * FUZZ_SCALE + 300 * FUZZ_SCALE} malformed requests, no 5xx, none truncated (seed ${FUZZ_SEED})`, async () => {
     test.setTimeout(300_000 * FUZZ_SCALE);
-    const requests = [
+    const requests: SiteRequest[] = [
       ...fc.sample(getArb, { seed: FUZZ_SEED, numRuns: ROUTES.length * PER_ROUTE * FUZZ_SCALE }),
       ...fc.sample(postArb, { seed: FUZZ_SEED + 1, numRuns: 200 * FUZZ_SCALE }),
       ...fc.sample(actionJsonArb, { seed: FUZZ_SEED + 2, numRuns: 100 * FUZZ_SCALE }),
