@@ -25,6 +25,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import pino from 'pino';
 import { securityHeaders } from './lib/security-policy.mjs';
+import { drainBeforeEnd } from './lib/drain-request.mjs';
 import { productionConfigProblems } from './lib/production-config.mjs';
 import { dataDirInUse, lockedMessage, lockPathOf, lockStaleMs } from './lib/data-dir-lock.mjs';
 
@@ -67,6 +68,8 @@ const log = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'xs-
 const headers = Object.entries(securityHeaders(process.env.SITE_URL));
 const server = http.createServer((req, res) => {
   for (const [name, value] of headers) res.setHeader(name, value);
+  // Before compression wraps it: an answer sent before the upload was read still arrives whole.
+  drainBeforeEnd(req, res);
   if (!trustProxy) delete req.headers['x-forwarded-for'];
   open.add(res);
   res.once('close', () => open.delete(res));

@@ -13,6 +13,8 @@ import { setFlash } from './server/flash';
 import { handleAtEdge } from './server/request-edge';
 import { abuseLimits } from './server/runtime';
 import { readLanguageChoice } from './features/language/choice';
+import { refuseActionBody, refuseBadUrl, unknownApiPath } from './server/edge';
+import { canonicalRedirect } from './server/canonical-query';
 
 /**
  * The language of the page that made a request (its Referer), else the shopper's stored choice
@@ -44,7 +46,16 @@ const pages = defineMiddleware(async (ctx, next) => {
   // An island's Action call (/_actions/…) carries no language in its path: the page it came from does.
   const locale = path.startsWith('/_actions/') ? callerLocale(ctx.request.headers, readLanguageChoice(ctx.cookies)) : pathLocale;
   ctx.locals.locale = locale;
+  // The edge: malformed %-sequences and control characters (NUL…) in the URL are refused with 400;
+  // unknown /api/ paths answer the contract's JSON 404 (src/server/edge.ts).
+  const refused = refuseBadUrl(ctx.request.url, path, locale) ?? unknownApiPath(path, locale);
+  if (refused) return refused;
   if (path.startsWith('/api/mobile_ecom/')) return next();
+  // A cached page asked with parameters it does not read goes to its canonical URL (one cache entry).
+  if (ctx.request.method === 'GET' || ctx.request.method === 'HEAD') {
+    const canonical = canonicalRedirect(path, new URL(ctx.request.url));
+    if (canonical) return new Response(null, { status: 308, headers: { location: canonical, 'cache-control': 'public, max-age=3600' } });
+  }
 
   const session = await readSession(ctx.cookies);
   ctx.locals.session = session;
@@ -83,7 +94,18 @@ const pages = defineMiddleware(async (ctx, next) => {
 
   if (pathLocale !== 'en') {
     // One set of pages serves every language: /zh/cart renders /cart with locals.locale = 'zh'.
-    return next(new URL(path + ctx.url.search, ctx.url));
+    // Astro decodes the rewritten path again: a lone '%' (from '%25') is sent as '%25', never as a broken sequence.
+    return next(new URL(path.replace(/%(?![0-9A-Fa-f]{2})/g, '%25') + ctx.url.search, ctx.url));
+  }
+  if (path.startsWith('/_actions/')) {
+    // An island's Action call with a body that is not JSON: 400, not a 500 from the body parser.
+    try {
+      return await next();
+    } catch (err) {
+      const refused = refuseActionBody(err, locale);
+      if (refused) return refused;
+      throw err;
+    }
   }
   return next();
 });

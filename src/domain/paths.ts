@@ -84,19 +84,64 @@ export function href(locale: Locale, path: string): string {
   return locale === DEFAULT_LOCALE ? clean : `/${locale}${clean === '/' ? '' : clean}`;
 }
 
+/** Base of the URLs a redirect value is resolved against: no real host can be named like this. */
+const REDIRECT_BASE = 'http://site.invalid';
+
+/** Control characters (browsers strip tab, CR and LF from URLs and ignore leading C0/space) and backslashes (read as '/'). */
+// eslint-disable-next-line no-control-regex
+const URL_TRICK_CHARS = /[\u0000-\u001f\u007f\\]/;
+
+/** Percent-decoded once, or null for a malformed %-sequence. */
+function decodedOnce(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * A redirect target taken from a request (`?redirect=`, a form field): a path on this site, else
- * `fallback`. Refuses other origins in every spelling browsers accept ('//x', '/\x', and tabs, line
- * breaks or other control characters, which browsers strip before resolving: '/\t/evil.example').
+ * A redirect target taken from a request (`?redirect=`, a form field, the page a form was posted
+ * from): a path on this site, else `fallback`. The ONE judge of redirect targets (issue "Hardened
+ * for the open internet" part 2): the value is judged as the browser would read it after its own URL
+ * normalisation, and refused when any reading could leave the site:
+ *
+ * - it must start with a single '/' ('//x' and '/\x' name another host; 'javascript:…', 'http://…'
+ *   and relative words are refused);
+ * - no control characters (browsers strip tab, CR and LF, so '/\t/evil.example' is '//evil.example')
+ *   and no backslash (read as '/');
+ * - the same checks on the once and twice percent-decoded value ('/%2F%2Fevil.example',
+ *   '/%5Cevil.example', '/%09/evil.example'), so a later decoding cannot make it off-site;
+ * - resolved against a placeholder origin it must stay there, and the normalised path it answers
+ *   must hold no '//' ('/.//evil.example' and '/x/..//evil.example' normalise to '//evil.example';
+ *   '/zh//evil.example' would once its language prefix is changed).
+ *
+ * Answers the normalised `pathname + search + hash` (e.g. '/cart?x=1'), or `fallback` (returned
+ * as given: pass a path of your own). Never throws. Examples:
+ * `safeRedirectPath('/product/P0005', '/')` → '/product/P0005';
+ * `safeRedirectPath('/\t/evil.example', '/')` → '/'; `safeRedirectPath('/.//evil.example', '/')` → '/'.
  */
 export function safeRedirectPath(value: string | null | undefined, fallback: string): string {
-  if (!value || !value.startsWith('/')) return fallback;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(value) || value.startsWith('//')) return fallback;
+  if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/')) return fallback;
+  let probe = value;
+  for (let round = 0; round < 3; round++) {
+    if (probe.startsWith('//') || URL_TRICK_CHARS.test(probe)) return fallback;
+    const next = decodedOnce(probe);
+    if (next === null) {
+      if (round === 0) return fallback;
+      break;
+    }
+    if (next === probe) break;
+    probe = next;
+  }
   try {
-    const url = new URL(value, 'http://site.invalid');
-    if (url.origin !== 'http://site.invalid') return fallback;
-    return url.pathname + url.search + url.hash;
+    const url = new URL(value, REDIRECT_BASE);
+    if (url.origin !== REDIRECT_BASE) return fallback;
+    const path = url.pathname + url.search + url.hash;
+    // No page of this site has an empty segment: '/zh//evil.example' would lose its prefix to '//evil.example'.
+    if (url.pathname.includes('//') || URL_TRICK_CHARS.test(path)) return fallback;
+    if (new URL(path, REDIRECT_BASE).origin !== REDIRECT_BASE) return fallback;
+    return path;
   } catch {
     return fallback;
   }

@@ -17,7 +17,8 @@ export function loginTarget(redirect: string | null | undefined, locale: Locale)
   const safe = safeRedirectPath(redirect, '');
   if (!safe) return href(locale, paths.home);
   const url = new URL(safe, 'http://site.invalid');
-  return href(locale, splitLocale(url.pathname).path) + url.search + url.hash;
+  // Re-judged after the language is changed: '/zh//evil.example' must not become '//evil.example'.
+  return safeRedirectPath(href(locale, splitLocale(url.pathname).path) + url.search + url.hash, href(locale, paths.home));
 }
 
 /**

@@ -53,7 +53,8 @@ export async function handleFormAction(ctx: APIContext): Promise<Response | null
   const { action, setActionResult, serializeActionResult } = getActionContext(ctx);
   if (action?.calledFrom !== 'form') return null;
   const result = await action.handler();
-  const page = pageOf(ctx.url);
+  // The page's own URL is a request value too: a post to '//evil.example?_action=…' must not go there.
+  const page = safeRedirectPath(pageOf(ctx.url), href(ctx.locals.locale, paths.home));
   if (!result.error) {
     const external = externalUrl((result.data as FormRedirect | undefined)?.external);
     if (external) return ctx.redirect(external, 303);

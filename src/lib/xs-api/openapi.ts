@@ -48,7 +48,7 @@ export function buildOpenApi() {
     }
     const security = op.auth === 'operator' ? [{ apiKey: [], operator: [] }] : op.member === 'none' ? [{ apiKey: [] }] : [{ apiKey: [], session: [] }];
     const errors = {
-      400: { description: 'Invalid request', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
+      400: { description: 'Invalid request, nothing changed: a field that breaks its rule, a NUL or other control character in the path, query or any JSON field or key, a malformed %-sequence, or JSON nested deeper than 32 levels', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
       ...(op.multipart && {
         413: { description: `Body over ${op.multipart.maxBodyBytes} bytes: refused before it is read`, content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
       }),
@@ -82,7 +82,7 @@ export function buildOpenApi() {
       title: 'Mobile e-commerce API',
       version: '1.0.0',
       description:
-        'The contract of the storefront specification §7, as implemented by the bundled API. Every answer carries Status (1 success) and, on failure, an Error text in the language of Accept-Language (en, zh, ar). Amounts are ringgit with 2 decimals.',
+        'The contract of the storefront specification §7, as implemented by the bundled API. Every answer carries Status (1 success) and, on failure, an Error text in the language of Accept-Language (en, zh, ar). Amounts are ringgit with 2 decimals. Input rules at the edge: text holds no control characters (tab, line feed and carriage return allowed in JSON text, none in the URL), paths decode cleanly, JSON nests at most 32 levels; anything else answers 400 before any change. Unknown paths answer 404 with the same { Status: 0, Error } shape.',
     },
     components: {
       securitySchemes: {

@@ -34,6 +34,7 @@ import { sandboxAdapter } from './adapters/payment/sandbox';
 import type { PaymentAdapter } from './adapters/payment/types';
 import { DEFAULT_PAYMENT_WINDOW_MINUTES } from '../../domain/payment-window';
 import { config } from '../config';
+import { decodeCleanPath, isCleanQuery } from '../../domain/input-text';
 
 export type XsApiOptions = {
   db: Db | (() => Promise<Db>);
@@ -57,7 +58,11 @@ export type XsApiOptions = {
   uploadsDir?: string;
 };
 
-/** Creates the API app. Unknown operations answer 404 with an Error text; unexpected faults 500. */
+/**
+ * Creates the API app. A URL with a malformed %-sequence or a control character answers 400, bodies
+ * with one 400 too (the contract's schemas); unknown operations answer 404 with an Error text;
+ * only faults of our own answer 500.
+ */
 export function createXsApi({
   db,
   apiKey,
@@ -85,6 +90,15 @@ export function createXsApi({
     opsToken,
     uploadsDir,
   };
+  // The edge (issue "Hardened for the open internet"): a path with a malformed %-sequence or a
+  // control character (NUL…) in the path or query answers 400 before any route reads it.
+  app.use('*', async (c, next) => {
+    const url = new URL(c.req.url);
+    if (decodeCleanPath(url.pathname) === null || !isCleanQuery(url.searchParams)) {
+      return c.json(new ApiError(400, 'input_invalid_address').body(callLocale(c)), 400);
+    }
+    await next();
+  });
   // Providers' callbacks carry a signature, not our API key: registered before the key check.
   paymentWebhookRoutes(app, { db: resolveDb, services: () => services });
   // The contract itself is public (docs/openapi.json).

@@ -11,6 +11,8 @@ import { API_KEY_HEADER, type Operation } from '../../lib/xs-api/contract';
 import { isMessageKey, resolveLocale, type Locale } from '../../i18n/messages';
 import type { Db } from './db/client';
 import { ApiError, invalidPayload, TooManyRequests } from './errors';
+import { findInputProblem } from '../../domain/input-text';
+import { INPUT_TOO_DEEP, INVALID_CHARACTERS } from '../../lib/xs-api/contract/text';
 import { resolveSession } from './services/sessions';
 import { OPERATION_LIMITS, type AbuseLimits, type LimitedOperation, type LoginThrottle, type SmsThrottle } from './adapters/rate-limit';
 import type { SmsSender } from './adapters/sms';
@@ -165,6 +167,9 @@ export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: (i
       let body: unknown = undefined;
       if (op.method === 'POST') {
         const raw = op.multipart ? await readMultipart(c, op.multipart) : await readBody(c);
+        // The edge: control characters anywhere in the body (keys a schema would drop included), or JSON too deep.
+        const problem = findInputProblem(raw);
+        if (problem) throw new ApiError(400, problem.kind === 'depth' ? INPUT_TOO_DEEP : INVALID_CHARACTERS, {}, { field: problem.path.join('.') || 'payload' });
         if (op.body) {
           const parsed = op.body.safeParse(raw);
           if (!parsed.success) throw payloadError(parsed.error);

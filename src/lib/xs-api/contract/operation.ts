@@ -3,6 +3,7 @@
  * single description the server routes, the typed client and the OpenAPI document are built from.
  */
 import { z } from 'zod';
+import { refuseControlCharacters } from './text';
 
 /**
  * Where the member comes from, when the operation is member-scoped: 'required' (a `:member` path
@@ -38,11 +39,18 @@ export type Operation<
   response: R;
 };
 
-/** Declares an operation, keeping its schema types for the client. */
+/**
+ * Declares an operation, keeping its schema types for the client. Its `query` and `body` refuse NUL
+ * and other control characters in every text field and key, and JSON nested too deep (./text.ts).
+ */
 export function defineOperation<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   op: Operation<Q, B, R>,
 ): Operation<Q, B, R> {
-  return op;
+  return {
+    ...op,
+    ...(op.query && { query: refuseControlCharacters(op.query) }),
+    ...(op.body && { body: refuseControlCharacters(op.body) }),
+  };
 }
 
 /** Every answer: Status 1 on success; Status 0 with an Error text otherwise (spec §7, §8). */
