@@ -34,6 +34,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'pglite'), SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789', OPS_TOKEN: E2E_OPS_TOKEN, RATE_LIMIT_EXEMPT_IPS: '127.0.0.1,::1,::ffff:127.0.0.1' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'pglite'), SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789', OPS_TOKEN: E2E_OPS_TOKEN, RATE_LIMIT_EXEMPT_IPS: '127.0.0.1,::1,::ffff:127.0.0.1', RATE_LIMIT_SCALE: '100' },
   },
 });

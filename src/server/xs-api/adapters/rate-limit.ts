@@ -129,6 +129,8 @@ export type LimitsOptions = {
   perMinute?: number;
   /** Overrides of the operations' limits (tests give generous ones). */
   operations?: Partial<Record<LimitedOperation, Partial<LimitRule>>>;
+  /** Multiplies every operation's allowance (RATE_LIMIT_SCALE, default 1): 100 for a load test. */
+  operationScale?: number;
   /** Put before every key prefix (default 'xs'): instances with the same one share the counts. */
   namespace?: string;
   /** Client IPs never limited per IP (RATE_LIMIT_EXEMPT_IPS: monitoring, a test runner); per-number and per-member limits still apply. */
@@ -172,7 +174,8 @@ function build(makeLimiter: MakeLimiter, options: LimitsOptions, close: () => Pr
   const ops = Object.fromEntries(
     Object.entries(OPERATION_LIMITS).map(([name, rule]) => {
       const r = { ...rule, ...options.operations?.[name as LimitedOperation] };
-      return [name, bucket(make({ keyPrefix: `op-${name}`, points: r.points, duration: r.durationS }))];
+      const points = Math.max(1, Math.round(r.points * (options.operationScale ?? 1)));
+      return [name, bucket(make({ keyPrefix: `op-${name}`, points, duration: r.durationS }))];
     }),
   ) as Record<LimitedOperation, Bucket>;
   const perIp = bucket(make({ keyPrefix: 'global', points: options.perMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, duration: 60 }));
@@ -253,10 +256,23 @@ export function keyPrefixFromEnv(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /**
+ * RATE_LIMIT_SCALE: a number from 0.01 to 1000 (default 1) multiplying every operation's allowance
+ * (sign-ups, text messages, resets, add to cart, orders); not the login delays. For a browser test
+ * run or a load test, where one member orders far more than a shopper would.
+ * @throws Error for anything else.
+ */
+export function operationScaleFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.RATE_LIMIT_SCALE || '1';
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0.01 || n > 1000) throw new Error(`RATE_LIMIT_SCALE must be a number from 0.01 to 1000, not "${raw}".`);
+  return n;
+}
+
+/**
  * The limits for this environment: Redis when REDIS_URL is set, else memory; RATE_LIMIT_PER_MINUTE,
- * RATE_LIMIT_EXEMPT_IPS, RATE_LIMIT_KEY_PREFIX.
+ * RATE_LIMIT_EXEMPT_IPS, RATE_LIMIT_KEY_PREFIX, RATE_LIMIT_SCALE.
  */
 export async function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<AbuseLimits> {
-  const options = { perMinute: perMinuteFromEnv(env), exemptIps: exemptIpsFromEnv(env), namespace: keyPrefixFromEnv(env) };
+  const options = { perMinute: perMinuteFromEnv(env), exemptIps: exemptIpsFromEnv(env), namespace: keyPrefixFromEnv(env), operationScale: operationScaleFromEnv(env) };
   return env.REDIS_URL ? redisLimits(env.REDIS_URL, options) : memoryLimits(options);
 }
