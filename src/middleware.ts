@@ -13,7 +13,7 @@ import { setFlash } from './server/flash';
 import { handleAtEdge } from './server/request-edge';
 import { abuseLimits } from './server/runtime';
 import { readLanguageChoice } from './features/language/choice';
-import { refuseActionBody, refuseBadUrl, unknownApiPath } from './server/edge';
+import { refuseActionBody, refuseBadUrl, unknownApiPath } from './server/input-edge';
 import { canonicalRedirect } from './server/canonical-query';
 
 /**
@@ -47,7 +47,7 @@ const pages = defineMiddleware(async (ctx, next) => {
   const locale = path.startsWith('/_actions/') ? callerLocale(ctx.request.headers, readLanguageChoice(ctx.cookies)) : pathLocale;
   ctx.locals.locale = locale;
   // The edge: malformed %-sequences and control characters (NUL…) in the URL are refused with 400;
-  // unknown /api/ paths answer the contract's JSON 404 (src/server/edge.ts).
+  // unknown /api/ paths answer the contract's JSON 404 (src/server/input-edge.ts).
   const refused = refuseBadUrl(ctx.request.url, path, locale) ?? unknownApiPath(path, locale);
   if (refused) return refused;
   if (path.startsWith('/api/mobile_ecom/')) return next();
