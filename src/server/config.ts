@@ -81,6 +81,21 @@ function trustProxy(): number {
   return n;
 }
 
+/**
+ * An app-store address from the environment variable `name`: an absolute https URL, else `fallback`
+ * (the store's own front page, so the footer's badge is always a working link).
+ */
+function storeUrl(name: string, fallback: string): string {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'https:' ? url.href : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
 export const config = {
   /** Remote mobile e-commerce API; empty means the bundled API, called in-process. */
   xsApiUrl: process.env.XS_API_URL ?? '',
@@ -90,6 +105,12 @@ export const config = {
   seedDemoData: (process.env.SEED_DEMO_DATA ?? 'true') !== 'false',
   /** The shop's WhatsApp number (spec §1 footer, §2 WhatsApp button): digits only, country code first, for https://wa.me/<number>. */
   whatsappNumber: (process.env.WHATSAPP_NUMBER ?? '60123456789').replace(/\D/g, '') || '60123456789',
+  /** The shop's app on the three app stores (spec §1 footer): https addresses, the stores' front pages by default. */
+  appStores: {
+    appStore: storeUrl('APP_STORE_URL', 'https://www.apple.com/app-store/'),
+    googlePlay: storeUrl('GOOGLE_PLAY_URL', 'https://play.google.com/store/apps'),
+    appGallery: storeUrl('APPGALLERY_URL', 'https://appgallery.huawei.com/'),
+  },
   /** Secure flag on the session cookie: on in production unless COOKIE_SECURE=false (plain-HTTP demos). */
   cookieSecure: process.env.COOKIE_SECURE ? process.env.COOKIE_SECURE === 'true' : process.env.NODE_ENV === 'production' && !!process.env.SITE_URL?.startsWith('https'),
   get sessionSecret() {

@@ -23,6 +23,9 @@ export type Flash =
   /** /resend-verification after a member verified the number; /login after a guest did. */
   | 'phone_verified'
   | 'phone_verified_login'
+  /** /login after a guest's add to cart or favourite: why the login is asked. */
+  | 'login_for_cart'
+  | 'login_for_favourite'
   /** The order detail page after the member's change (spec §8 success toasts for order cancel and update). */
   | 'order_cancelled'
   | 'order_pickup_updated'

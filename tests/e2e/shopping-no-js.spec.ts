@@ -68,14 +68,17 @@ test('a guest who adds to cart or favourites is sent to login, with the page (an
   await page.goto('/product/P0001');
   await addButton(page, 'P0001').click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fproduct%2FP0001$/);
+  await expect(page.locator('[data-access-sent]')).toHaveText('Please log in to add items to your cart.');
 
   await page.goto('/search-products?keyword=pork');
   await page.locator('form[data-favourite-form]').first().locator('button').click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsearch-products%3Fkeyword%3Dpork$/);
+  await expect(page.locator('[data-access-sent]')).toHaveText('Please log in to save your favourites.');
 
   await page.goto('/ar/product/P0001');
   await addButton(page, 'P0001').click();
   await expect(page).toHaveURL(/\/ar\/login\?redirect=%2Far%2Fproduct%2FP0001$/);
+  await expect(page.locator('[data-access-sent]')).toHaveText('يرجى تسجيل الدخول لإضافة المنتجات إلى سلة التسوق.');
 });
 
 test('a member without a delivery choice is told to choose one, on the same page', async ({ page }) => {

@@ -13,6 +13,7 @@ import { $favourites } from '../../stores/favourites';
 import { $shipping, isShippingComplete } from '../../features/delivery/shipping';
 import { callAction } from '../../features/shared/action-fetch';
 import { toast } from '../../lib/ui/toast';
+import { installChunkReload } from '../../lib/ui/chunk-reload';
 import { LOGOUT_REDIRECT_MS, TOAST_LOGIN_MS, TOAST_LOGOUT_MS } from '../../domain/constants';
 
 export type MeAnswer = {
@@ -34,6 +35,7 @@ export async function refreshSession(): Promise<MeAnswer | null> {
 }
 
 export function startHeader() {
+  installChunkReload();
   const header = document.querySelector<HTMLElement>('[data-header]');
   if (!header) return;
   const $ = <T extends HTMLElement>(sel: string) => header.querySelector<T>(sel);

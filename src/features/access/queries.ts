@@ -51,7 +51,7 @@ export async function resetToken(astro: Page): Promise<string> {
  */
 export function wasSent(
   astro: Pick<AstroGlobal, 'cookies'>,
-  flash: Extract<Flash, 'password_reset_link_sent' | 'verification_code_sent' | 'registration_code_sent' | 'phone_verified' | 'phone_verified_login'>,
+  flash: Extract<Flash, 'password_reset_link_sent' | 'verification_code_sent' | 'registration_code_sent' | 'phone_verified' | 'phone_verified_login' | 'login_for_cart' | 'login_for_favourite'>,
 ): boolean {
   return takeFlash(astro.cookies, flash);
 }

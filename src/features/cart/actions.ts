@@ -15,6 +15,7 @@ import { translate } from '../../i18n/messages';
 import { chosenStore } from '../delivery/choice-cookie';
 import { memberApi } from '../shared/api';
 import { requireMember, viaApi } from '../shared/errors';
+import { setFlash } from '../../server/flash';
 
 const productCode = z.string().min(1).max(30);
 
@@ -29,13 +30,15 @@ export const cart = {
   /**
    * Adds `quantity` (1–999, default 1) of a product to the cart at the chosen store. Answers
    * `{ redirect, cart_count }`: the cart page (where a form post goes) and the number of lines.
-   * Errors: UNAUTHORIZED (guest), PRECONDITION_FAILED (no store), the API's refusal (e.g. beyond
+   * Errors: UNAUTHORIZED (guest; the flash 'login_for_cart' tells the login page why), PRECONDITION_FAILED (no store), the API's refusal (e.g. beyond
    * the stock at the store) with its message.
    */
   add: defineAction({
     accept: 'form',
     input: z.object({ product_code: productCode, quantity: z.number().int().min(1).max(999).optional() }),
     handler: async ({ product_code, quantity = 1 }, ctx) => {
+      // A guest is sent to /login: the login page says why (spec §4 Cart needs a member).
+      if (!ctx.locals.session) setFlash(ctx.cookies, 'login_for_cart');
       requireMember(ctx);
       const store = requireStore(ctx);
       const { data } = await viaApi(ctx, () => memberApi(ctx).call('add_cart', { query: { store }, body: [{ product_code, product_number: quantity }] }));

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { href, paths } from '../../domain/paths';
 import { memberApi } from '../shared/api';
 import { requireMember, viaApi } from '../shared/errors';
+import { setFlash } from '../../server/flash';
 
 export const favourites = {
   /**
@@ -24,6 +25,8 @@ export const favourites = {
     accept: 'form',
     input: z.object({ product_code: z.string().min(1).max(30), op: z.enum(['add', 'remove', 'toggle']).optional() }),
     handler: async ({ product_code, op = 'toggle' }, ctx) => {
+      // A guest is sent to /login: the login page says why.
+      if (!ctx.locals.session) setFlash(ctx.cookies, 'login_for_favourite');
       requireMember(ctx);
       const api = memberApi(ctx);
       return viaApi(ctx, async () => {

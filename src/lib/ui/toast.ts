@@ -35,7 +35,8 @@ export function toast(message: string, { durationMs = TOAST_DEFAULT_MS, href, ki
   el.dataset.toast = kind;
   el.className =
     'pointer-events-auto flex items-center gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ring-1 transition-opacity duration-300 ' +
-    (kind === 'error' ? 'bg-brand-700 text-white ring-brand-800' : 'bg-ink-900 text-white ring-black/10');
+    // A light ring and a deep shadow keep the dark toast visible over any background, the dark footer too.
+    (kind === 'error' ? 'bg-brand-700 text-white ring-2 ring-white/90 shadow-black/40' : 'bg-ink-900 text-white ring-2 ring-white/90 shadow-black/40');
   el.textContent = message;
   region.append(el);
   const remove = () => {

@@ -10,10 +10,11 @@ import * as m from '../../../paraglide/messages.js';
 import type { Locale } from '../../../i18n/messages';
 import { bindLocale } from '../../../components/islands/i18n';
 import { Modal } from '../../../components/islands/Modal';
+import { withErrorBoundary } from '../../../components/islands/ErrorBoundary';
 
 type Props = { locale: Locale; addressId: number; confirmHref: string; summary: string };
 
-export function DeleteAddress({ locale, addressId, confirmHref, summary }: Props) {
+function DeleteAddressView({ locale, addressId, confirmHref, summary }: Props) {
   const t = bindLocale(locale);
   const [open, setOpen] = useState(false);
   return (
@@ -34,3 +35,6 @@ export function DeleteAddress({ locale, addressId, confirmHref, summary }: Props
     </>
   );
 }
+
+/** The island, behind the render-error fallback (spec §2). */
+export const DeleteAddress = withErrorBoundary(DeleteAddressView);

@@ -21,10 +21,11 @@ import { openDeliveryModal } from '../../delivery/modal';
 import { bindLocale } from '../../../components/islands/i18n';
 import { toast } from '../../../lib/ui/toast';
 import { CartLine } from './CartLine';
+import { withErrorBoundary } from '../../../components/islands/ErrorBoundary';
 
 type Props = { locale: Locale; initialCart: Cart | null };
 
-export default function CartIsland({ locale, initialCart }: Props) {
+function CartIsland({ locale, initialCart }: Props) {
   const t = bindLocale(locale);
   const shipping = useStore($shipping, { ssr: () => null });
   const [cart, setCart] = useState<Cart | null>(initialCart);
@@ -148,3 +149,6 @@ export default function CartIsland({ locale, initialCart }: Props) {
     </div>
   );
 }
+
+/** The island, behind the render-error fallback (spec §2). */
+export default withErrorBoundary(CartIsland);

@@ -33,6 +33,7 @@ import { VoucherPicker } from './VoucherPicker';
 import { OutOfStockModal, type ShortLine } from './OutOfStockModal';
 import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency';
 import { useVoucher } from './use-voucher';
+import { withErrorBoundary } from '../../../components/islands/ErrorBoundary';
 
 type Props = { locale: Locale; checkout: CheckoutView };
 
@@ -43,7 +44,7 @@ const pickupExpired = (s: Shipping) => s.type === 'PICKUP' && isPickupExpired({ 
 const chargeBasis = (lines: readonly CheckoutLine[], store: string | undefined, addressId: number | undefined) =>
   `${store}|${addressId}|${lines.map((l) => `${l.code}x${l.quantity}`).join(',')}`;
 
-export default function CheckoutIsland({ locale, checkout }: Props) {
+function CheckoutIsland({ locale, checkout }: Props) {
   const { store, addresses, vouchers } = checkout;
   const t = bindLocale(locale);
   const stored = useStore($shipping, { ssr: () => null });
@@ -233,3 +234,6 @@ export default function CheckoutIsland({ locale, checkout }: Props) {
     </div>
   );
 }
+
+/** The island, behind the render-error fallback (spec §2). */
+export default withErrorBoundary(CheckoutIsland);

@@ -15,6 +15,7 @@ import type { Address, State } from '../../../lib/xs-api/contract';
 import { addressSchema, fieldErrors, type ValidationMessageKey } from '../../../domain/validation';
 import { bindLocale } from '../../../components/islands/i18n';
 import { validationMessage } from '../../../components/islands/validation-messages';
+import { withErrorBoundary } from '../../../components/islands/ErrorBoundary';
 
 type Props = {
   locale: Locale;
@@ -36,7 +37,7 @@ type Props = {
 };
 const FIELDS = ['add_person', 'add_phone', 'add_address1', 'add_address2', 'add_city', 'add_postcode'] as const;
 
-export function AddressForm({ locale, onSaved, onCancel, cancelHref, address, states: given, from, serverErrors = {}, serverMessage = '', values = {} }: Props) {
+function AddressFormView({ locale, onSaved, onCancel, cancelHref, address, states: given, from, serverErrors = {}, serverMessage = '', values = {} }: Props) {
   const t = bindLocale(locale);
   const [states, setStates] = useState<State[] | null>(given ?? null);
   const [errors, setErrors] = useState<Record<string, ValidationMessageKey>>({});
@@ -118,3 +119,6 @@ export function AddressForm({ locale, onSaved, onCancel, cancelHref, address, st
 const autocomplete: Record<(typeof FIELDS)[number], string> = {
   add_person: 'name', add_phone: 'tel', add_address1: 'address-line1', add_address2: 'address-line2', add_city: 'address-level2', add_postcode: 'postal-code',
 };
+
+/** The island, behind the render-error fallback (spec §2). */
+export const AddressForm = withErrorBoundary(AddressFormView);

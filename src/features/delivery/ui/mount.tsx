@@ -2,11 +2,16 @@
 import { createRoot } from 'react-dom/client';
 import type { Locale } from '../../../i18n/messages';
 import { DeliveryModal } from './DeliveryModal';
+import { ErrorBoundary } from '../../../components/islands/ErrorBoundary';
 
 let mounted = false;
 
 export function mountDeliveryModal(el: HTMLElement, locale: string) {
   if (mounted) return;
   mounted = true;
-  createRoot(el).render(<DeliveryModal locale={locale as Locale} />);
+  createRoot(el).render(
+    <ErrorBoundary locale={locale as Locale}>
+      <DeliveryModal locale={locale as Locale} />
+    </ErrorBoundary>,
+  );
 }

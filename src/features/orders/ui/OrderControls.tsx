@@ -19,6 +19,7 @@ import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_RATE_MAX, REVIEW_RATE_MIN } from '../
 import { Modal } from '../../../components/islands/Modal';
 import { bindLocale } from '../../../components/islands/i18n';
 import { PickupStep } from '../../delivery/ui/PickupStep';
+import { withErrorBoundary } from '../../../components/islands/ErrorBoundary';
 
 type Line = { code: string; name: string };
 type Props = {
@@ -37,7 +38,7 @@ type Open = null | 'cancel' | 'pickup' | 'review';
 const RATES = Array.from({ length: REVIEW_RATE_MAX - REVIEW_RATE_MIN + 1 }, (_, i) => REVIEW_RATE_MIN + i);
 
 /** The controls of one order (see the module comment); `can` decides which appear. */
-export function OrderControls({ locale, refno, can, pickupSlot, lines, cancelAction }: Props) {
+function OrderControlsView({ locale, refno, can, pickupSlot, lines, cancelAction }: Props) {
   const t = bindLocale(locale);
   const [ready, setReady] = useState(false);
   const [open, setOpen] = useState<Open>(null);
@@ -160,7 +161,7 @@ export function OrderControls({ locale, refno, can, pickupSlot, lines, cancelAct
                         return (
                           <label key={rate} className={`cursor-pointer rounded-lg border px-2.5 py-1.5 text-sm ${on ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800' : 'border-ink-300/70 hover:border-brand-500'}`}>
                             <input type="radio" className="sr-only" name={`rate-${line.code}`} value={rate} checked={on} onChange={() => setReview(i, { review_rate: rate })} />
-                            <span aria-hidden="true" className="text-sun-400">★</span> <span>{t(m.order_review_stars, { rate })}</span>
+                            <svg aria-hidden="true" viewBox="0 0 20 20" className="inline size-4 fill-sun-400 align-[-2px]"><path d="m10 1.8 2.5 5.2 5.7.8-4.1 4 1 5.6L10 14.7l-5.1 2.7 1-5.6-4.1-4 5.7-.8z" /></svg> <span>{t(m.order_review_stars, { rate })}</span>
                           </label>
                         );
                       })}
@@ -182,3 +183,6 @@ export function OrderControls({ locale, refno, can, pickupSlot, lines, cancelAct
     </div>
   );
 }
+
+/** The island, behind the render-error fallback (spec §2). */
+export const OrderControls = withErrorBoundary(OrderControlsView);

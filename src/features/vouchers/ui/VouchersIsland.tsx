@@ -20,6 +20,7 @@ import { Modal } from '../../../components/islands/Modal';
 import { bindLocale } from '../../../components/islands/i18n';
 import type { RedeemOptionView, VoucherCardView } from '../view';
 import { expiryText, valueText } from './voucher-text';
+import { withErrorBoundary } from '../../../components/islands/ErrorBoundary';
 
 type Props = {
   locale: Locale;
@@ -53,7 +54,7 @@ function CardBody({ v, locale, note }: { v: VoucherCardView; locale: Locale; not
   );
 }
 
-export function VouchersIsland({ locale, active: initialActive, past, offers, points: initialPoints }: Props) {
+function VouchersIslandView({ locale, active: initialActive, past, offers, points: initialPoints }: Props) {
   const t = bindLocale(locale);
   const [tab, setTab] = useState<Tab>('active');
   const [active, setActive] = useState(initialActive);
@@ -222,3 +223,6 @@ export function VouchersIsland({ locale, active: initialActive, past, offers, po
     </div>
   );
 }
+
+/** The island, behind the render-error fallback (spec §2). */
+export const VouchersIsland = withErrorBoundary(VouchersIslandView);
