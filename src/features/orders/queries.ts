@@ -71,5 +71,5 @@ export async function listOrders(ctx: FeatureContext, tab: string | null | undef
   const answer = await memberApi(ctx).call('order_listing', {
     query: { status: statuses?.join(','), limit: formatLimit({ offset: 0, count: ORDER_LIST_LIMIT }) },
   });
-  return { tab: key, orders: answer.data.map(toOrderView), total: answer.total };
+  return { tab: key, orders: answer.data.map((o) => toOrderView(o, ctx.locals.locale)), total: answer.total };
 }
