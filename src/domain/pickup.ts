@@ -15,7 +15,7 @@
  * - A slot is past when its start is before `now`; a slot starting exactly now is still offered.
  * - A date is allowed only when at least one slot remains on it.
  */
-import { DEFAULT_PICKUP_SLOT_MINUTES, MAX_PICKUP_MONTHS } from './constants';
+import { DEFAULT_PICKUP_SLOT_MINUTES, MAX_PICKUP_MONTHS, type Locale } from './constants';
 import {
   addDays,
   addMonths,
@@ -195,32 +195,63 @@ export function isPickupExpired(choice: PickupChoice, now: Instant): boolean {
   return shopInstant(date, time).getTime() < instantMs(now);
 }
 
+/** BCP 47 tag used to format dates and times for a shop language (Malaysian conventions). */
+const DATE_TAGS: Record<Locale, string> = { en: 'en-MY', zh: 'zh-Hans-MY', ar: 'ar-MY' };
+
+/** Cached Intl formatters, one per language and shape; all read the clock of UTC (the values below are shifted). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: Locale, shape: 'date' | 'time' | 'datetime'): Intl.DateTimeFormat {
+  const key = `${locale}:${shape}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const date = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+    const time = { hour: '2-digit', minute: '2-digit', hour12: true } as const;
+    const options = shape === 'date' ? date : shape === 'time' ? time : { ...date, ...time };
+    f = new Intl.DateTimeFormat(DATE_TAGS[locale], { ...options, timeZone: 'UTC', numberingSystem: 'latn' });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** A UTC instant whose UTC fields read this shop date and time (the shop's wall clock). */
+function wallInstant(dateYYYYMMDD: string, timeHHmm = '00:00'): Date {
+  return new Date(`${dateYYYYMMDD}T${timeHHmm}:00Z`);
+}
+
 /**
- * Display a pick-up date as DD/MM/YYYY (spec §9): '2026-11-23' → '23/11/2026'.
+ * Display a pick-up date (spec §9). EN: DD/MM/YYYY, '2026-11-23' → '23/11/2026'; ZH and AR in
+ * the shopper's language through Intl.DateTimeFormat ('2026/11/23', '23‏/11‏/2026'), Latin digits.
  * @throws RangeError unless the date is a valid 'YYYY-MM-DD'.
  */
-export function formatPickupDate(dateYYYYMMDD: string): string {
+export function formatPickupDate(dateYYYYMMDD: string, locale: Locale = 'en'): string {
   if (!isDateString(dateYYYYMMDD)) throw new RangeError(`Invalid date "${dateYYYYMMDD}", expected YYYY-MM-DD`);
+  if (locale !== 'en') return formatter(locale, 'date').format(wallInstant(dateYYYYMMDD));
   const [y, m, d] = dateYYYYMMDD.split('-');
   return `${d}/${m}/${y}`;
 }
 
 /**
- * Display a pick-up time as 12-hour 'hh:mm a' (spec §9), lower-case am/pm, Latin digits:
- * '14:30' → '02:30 pm', '00:05' → '12:05 am', '12:00' → '12:00 pm'.
+ * Display a pick-up time on a 12-hour clock (spec §9 'hh:mm a'). EN: lower-case am/pm,
+ * '14:30' → '02:30 pm', '00:05' → '12:05 am', '12:00' → '12:00 pm'; ZH and AR name the half of
+ * the day in their language through Intl.DateTimeFormat ('下午02:30', '02:30 م'), Latin digits.
  * @throws RangeError unless the time is a valid 'HH:mm'.
  */
-export function formatPickupTime(timeHHmm: string): string {
+export function formatPickupTime(timeHHmm: string, locale: Locale = 'en'): string {
   const minutes = minutesOfDay(timeHHmm);
+  if (locale !== 'en') return formatter(locale, 'time').format(wallInstant('1970-01-01', timeHHmm));
   const h24 = Math.floor(minutes / 60);
   const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
   return `${String(h12).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')} ${h24 < 12 ? 'am' : 'pm'}`;
 }
 
 /**
- * Display an instant in the shop's time (Malaysia, UTC+8) as 'DD/MM/YYYY hh:mm a' (spec §9):
- * 2026-11-22T10:30:00Z → '22/11/2026 06:30 pm'. For order history and payment deadlines.
+ * Display an instant in the shop's time (Malaysia, UTC+8, whatever the host's zone), spec §9.
+ * EN: 'DD/MM/YYYY hh:mm a', 2026-11-22T10:30:00Z → '22/11/2026 06:30 pm'; ZH and AR through
+ * Intl.DateTimeFormat in the shopper's language ('2026/11/22 下午06:30', '22‏/11‏/2026، 06:30 م').
+ * For order history, payment deadlines, points and notifications.
+ * @throws RangeError on an invalid instant.
  */
-export function formatShopDateTime(at: Date): string {
+export function formatShopDateTime(at: Date, locale: Locale = 'en'): string {
+  if (locale !== 'en') return formatter(locale, 'datetime').format(wallInstant(shopDate(at), shopTime(at)));
   return `${formatPickupDate(shopDate(at))} ${formatPickupTime(shopTime(at))}`;
 }

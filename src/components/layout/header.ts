@@ -55,11 +55,16 @@ export function startHeader() {
   });
 
   $shipping.subscribe((s) => {
-    const label = $('[data-delivery-label]');
-    if (!label) return;
-    label.textContent = s?.store
-      ? `${s.type === 'PICKUP' ? header.dataset.labelPickup : header.dataset.labelDelivery} · ${s.store.store_name}`
-      : header.dataset.labelChoose ?? '';
+    const kind = $('[data-delivery-kind]');
+    const store = $('[data-delivery-store]');
+    if (!kind || !store) return;
+    // The kind and the store name are separate runs: the name is isolated (<bdi dir="auto">) and
+    // truncated at its own logical end, so a Latin name in Arabic is cut on the right.
+    kind.textContent = s?.store ? `${s.type === 'PICKUP' ? header.dataset.labelPickup : header.dataset.labelDelivery} ·` : header.dataset.labelChoose ?? '';
+    kind.classList.toggle('truncate', !s?.store);
+    kind.classList.toggle('shrink-0', !!s?.store);
+    store.textContent = s?.store?.store_name ?? '';
+    store.hidden = !s?.store;
   });
 
   $session.subscribe((s) => {

@@ -20,6 +20,6 @@ export async function listFeeds(ctx: FeatureContext): Promise<{ feeds: FeedView[
   return {
     unread: answer.unread,
     total: answer.total,
-    feeds: answer.data.map((n) => ({ id: n.id, title: n.title, body: n.body, at: n.created_at, atLabel: formatShopDateTime(new Date(n.created_at)), read: n.read, orderRefno: n.order_refno })),
+    feeds: answer.data.map((n) => ({ id: n.id, title: n.title, body: n.body, at: n.created_at, atLabel: formatShopDateTime(new Date(n.created_at), ctx.locals.locale), read: n.read, orderRefno: n.order_refno })),
   };
 }

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { memberOrderActions, type MemberOrderActions } from '../../domain/order-status';
 import { statusMessageKey } from '../../domain/orders';
 import { formatShopDateTime } from '../../domain/pickup';
-import { isMessageKey, type MessageKey } from '../../i18n/messages';
+import { isMessageKey, type Locale, type MessageKey } from '../../i18n/messages';
 import { toOrderView, type OrderView } from './view';
 
 /** One status change as shown: the status reached (and its label key), who, and when (UTC+8). */
@@ -40,21 +40,21 @@ export type OrderDetailView = OrderView & {
   can: MemberOrderActions;
 };
 
-/** An instant as 'DD/MM/YYYY hh:mm a' in shop time; the text as given when it is not a date. */
-function instantLabel(iso: string): string {
+/** An instant in shop time ('DD/MM/YYYY hh:mm a' in EN, `locale`'s format otherwise); the text as given when it is not a date. */
+function instantLabel(iso: string, locale: Locale): string {
   const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : formatShopDateTime(at);
+  return Number.isNaN(at.getTime()) ? iso : formatShopDateTime(at, locale);
 }
 
-/** Reshapes order_detail's (or print_customer_bill's) order into the detail view. */
-export function toOrderDetailView(o: OrderWithHistory): OrderDetailView {
-  const base = toOrderView(o);
+/** Reshapes order_detail's (or print_customer_bill's) order into the detail view; dates and times in `locale`'s format. */
+export function toOrderDetailView(o: OrderWithHistory, locale: Locale = 'en'): OrderDetailView {
+  const base = toOrderView(o, locale);
   return {
     ...base,
-    placedAtLabel: instantLabel(o.created_at),
+    placedAtLabel: instantLabel(o.created_at, locale),
     history: o.history.map((e) => {
       const key = statusMessageKey(e.to);
-      return { to: e.to, toKey: isMessageKey(key) ? key : null, actorKey: `order_actor_${e.actor}` as MessageKey, at: e.at, atLabel: instantLabel(e.at) };
+      return { to: e.to, toKey: isMessageKey(key) ? key : null, actorKey: `order_actor_${e.actor}` as MessageKey, at: e.at, atLabel: instantLabel(e.at, locale) };
     }),
     trackingCode: o.order_del_type === 'DELIVERY' ? o.tracking_code || null : null,
     pickupSlot: o.order_del_type === 'PICKUP' && o.order_del_pickup_date && o.order_del_pickup_time ? { date: o.order_del_pickup_date, time: o.order_del_pickup_time } : null,

@@ -22,7 +22,7 @@ export async function getOrder(ctx: FeatureContext, refno: string): Promise<Orde
   if (!refno) return null;
   try {
     const { data } = await memberApi(ctx).call('order_detail', { params: { orderId: refno } });
-    return toOrderView(data);
+    return toOrderView(data, ctx.locals.locale);
   } catch (err) {
     if (err instanceof XsApiError && err.status >= 400 && err.status < 500) return null;
     throw err;
@@ -43,7 +43,7 @@ export async function getOrderDetail(ctx: FeatureContext, refno: string): Promis
   if (!refno) return null;
   try {
     const { data } = await memberApi(ctx).call('print_customer_bill', { params: { id: refno } });
-    return { order: toOrderDetailView(data.order), company: toBillCompanyView(data.company) };
+    return { order: toOrderDetailView(data.order, ctx.locals.locale), company: toBillCompanyView(data.company) };
   } catch (err) {
     if (err instanceof XsApiError && (err.status === 404 || err.status === 400 || err.status === 403)) return null;
     throw err;
@@ -71,5 +71,5 @@ export async function listOrders(ctx: FeatureContext, tab: string | null | undef
   const answer = await memberApi(ctx).call('order_listing', {
     query: { status: statuses?.join(','), limit: formatLimit({ offset: 0, count: ORDER_LIST_LIMIT }) },
   });
-  return { tab: key, orders: answer.data.map(toOrderView), total: answer.total };
+  return { tab: key, orders: answer.data.map((o) => toOrderView(o, ctx.locals.locale)), total: answer.total };
 }

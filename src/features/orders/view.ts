@@ -8,7 +8,7 @@ import type { Order } from '../../lib/xs-api/contract';
 import { toSen } from '../../domain/money';
 import { statusMessageKey } from '../../domain/orders';
 import { formatPickupDate, formatPickupTime } from '../../domain/pickup';
-import { isMessageKey, type MessageKey } from '../../i18n/messages';
+import { isMessageKey, type Locale, type MessageKey } from '../../i18n/messages';
 import { addressView, type AddressView } from '../shared/address-view';
 
 /** A product row of an order. */
@@ -67,8 +67,8 @@ function shown(value: string | null, format: (v: string) => string): string {
   }
 }
 
-/** Reshapes a contract order (amounts in ringgit strings) into the view model. */
-export function toOrderView(o: Order): OrderView {
+/** Reshapes a contract order (amounts in ringgit strings) into the view model; dates and times in `locale`'s format. */
+export function toOrderView(o: Order, locale: Locale = 'en'): OrderView {
   const statusKey = statusMessageKey(o.order_status);
   const isDelivery = o.order_del_type === 'DELIVERY';
   const lines = o.product.map((p): OrderLineView => ({
@@ -82,7 +82,7 @@ export function toOrderView(o: Order): OrderView {
   return {
     refno: o.order_refno,
     date: o.order_date,
-    dateLabel: shown(o.order_date, formatPickupDate),
+    dateLabel: shown(o.order_date, (v) => formatPickupDate(v, locale)),
     placedAt: o.created_at,
     status: o.order_status,
     statusKey: isMessageKey(statusKey) ? statusKey : null,
@@ -111,8 +111,8 @@ export function toOrderView(o: Order): OrderView {
       : {
           storeName: o.order_del_pickup_store_name ?? '',
           storePhone: o.order_del_pickup_store_phone ?? '',
-          dateLabel: shown(o.order_del_pickup_date, formatPickupDate),
-          timeLabel: shown(o.order_del_pickup_time, formatPickupTime),
+          dateLabel: shown(o.order_del_pickup_date, (v) => formatPickupDate(v, locale)),
+          timeLabel: shown(o.order_del_pickup_time, (v) => formatPickupTime(v, locale)),
         },
   };
 }

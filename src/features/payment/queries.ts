@@ -7,6 +7,7 @@ import { formatShopDateTime } from '../../domain/pickup';
 import { memberOrderActions } from '../../domain/order-status';
 import { config } from '../../server/config';
 import type { OrderView } from '../orders/view';
+import type { Locale } from '../../domain/constants';
 import { STRIPE_CHECKOUT_ORIGIN } from '../../../scripts/lib/security-policy.mjs';
 
 /** What the Pay Now box shows: whether to offer it, and the deadline as shown ('22/11/2026 06:30 pm', Malaysian time). */
@@ -15,11 +16,12 @@ export type PayNowView = { payable: boolean; deadlineLabel: string };
 /**
  * Pay Now is offered while the member may pay the order (`memberOrderActions`: To Pay) with something to pay;
  * the deadline is the order's placing time plus the payment window (minutes).
+ * `locale` picks the deadline's date and time format (EN 'DD/MM/YYYY hh:mm a').
  */
-export function payNowView(order: Pick<OrderView, 'status' | 'type' | 'totalSen' | 'placedAt'>, now = new Date()): PayNowView {
+export function payNowView(order: Pick<OrderView, 'status' | 'type' | 'totalSen' | 'placedAt'>, now = new Date(), locale: Locale = 'en'): PayNowView {
   const deadline = paymentDeadline(new Date(order.placedAt), config.paymentWindowMinutes);
   const payable = memberOrderActions(order.status, order.type).payNow && order.totalSen > 0 && deadline > now;
-  return { payable, deadlineLabel: formatShopDateTime(deadline) };
+  return { payable, deadlineLabel: formatShopDateTime(deadline, locale) };
 }
 
 /**

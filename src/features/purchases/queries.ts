@@ -37,7 +37,7 @@ export async function getPurchaseHistory(
   const range = requestedPurchaseRange(fromDate, toDate, now);
   try {
     const r = await memberApi(ctx).call('get_purchase_history_data', { params: { fromDate: range.from, toDate: range.to } });
-    return { ok: true, range: { from: r.from_date, to: r.to_date }, bills: r.data.map(toPurchaseBillView), totalSen: toSen(r.total_amount) };
+    return { ok: true, range: { from: r.from_date, to: r.to_date }, bills: r.data.map((b) => toPurchaseBillView(b, ctx.locals.locale)), totalSen: toSen(r.total_amount) };
   } catch (err) {
     if (err instanceof XsApiError && err.status === 400) {
       const field = err.body.field === 'toDate' ? 'toDate' : 'fromDate';
@@ -62,7 +62,7 @@ export async function getPurchaseDetail(ctx: FeatureContext, transno: string): P
   try {
     const { data } = await api.call('view_purchase_item_bybill', { params: { transno } });
     const printed = await api.call('print_offline_bill', { params: { store_code: data.store_code, transno: data.transno } });
-    return { bill: toPurchaseDetailView(data), print: toPurchasePrintView(printed.data) };
+    return { bill: toPurchaseDetailView(data, ctx.locals.locale), print: toPurchasePrintView(printed.data, ctx.locals.locale) };
   } catch (err) {
     if (err instanceof XsApiError && (err.status === 404 || err.status === 400 || err.status === 403)) return null;
     throw err;

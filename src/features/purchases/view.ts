@@ -9,10 +9,11 @@ import type { PurchaseBill, PurchaseBillDetail, printOfflineBill } from '../../l
 import { toSen } from '../../domain/money';
 import { formatPickupDate, formatShopDateTime } from '../../domain/pickup';
 import { isDateString } from '../../domain/shop-time';
+import type { Locale } from '../../domain/constants';
 import { toBillCompanyView, type BillCompanyView } from '../orders/detail-view';
 
-/** 'DD/MM/YYYY' for a valid date, else the text as it came. */
-const shownDate = (date: string) => (isDateString(date) ? formatPickupDate(date) : date);
+/** A valid date in `locale`'s format ('DD/MM/YYYY' in EN), else the text as it came. */
+const shownDate = (date: string, locale: Locale) => (isDateString(date) ? formatPickupDate(date, locale) : date);
 
 /** One outlet bill in the list. */
 export type PurchaseBillView = {
@@ -35,12 +36,12 @@ export type PurchaseBillDetailView = PurchaseBillView & { items: PurchaseItemVie
 /** What a printed copy adds: the company header, the member, when it was printed ('DD/MM/YYYY hh:mm a', UTC+8). */
 export type PurchasePrintView = { company: BillCompanyView; memberCode: string; memberName: string; printedAtLabel: string };
 
-/** get_purchase_history_data's (or a detail's) bill → view. @throws RangeError on a malformed amount. */
-export function toPurchaseBillView(b: PurchaseBill): PurchaseBillView {
+/** get_purchase_history_data's (or a detail's) bill → view, dates in `locale`'s format. @throws RangeError on a malformed amount. */
+export function toPurchaseBillView(b: PurchaseBill, locale: Locale = 'en'): PurchaseBillView {
   return {
     transno: b.transno,
     date: b.trans_date,
-    dateLabel: shownDate(b.trans_date),
+    dateLabel: shownDate(b.trans_date, locale),
     storeCode: b.store_code,
     storeName: b.store_name,
     totalSen: toSen(b.bill_amount),
@@ -48,20 +49,20 @@ export function toPurchaseBillView(b: PurchaseBill): PurchaseBillView {
   };
 }
 
-/** view_purchase_item_bybill's bill with its lines → view. @throws RangeError on a malformed amount. */
-export function toPurchaseDetailView(b: PurchaseBillDetail): PurchaseBillDetailView {
+/** view_purchase_item_bybill's bill with its lines → view, dates in `locale`'s format. @throws RangeError on a malformed amount. */
+export function toPurchaseDetailView(b: PurchaseBillDetail, locale: Locale = 'en'): PurchaseBillDetailView {
   return {
-    ...toPurchaseBillView(b),
+    ...toPurchaseBillView(b, locale),
     items: b.items.map((i) => ({ code: i.product_code, name: i.product_name, picture: i.product_picture, quantity: i.product_quantity, amountSen: toSen(i.product_amount) })),
   };
 }
 
-/** print_offline_bill's header part → view. */
-export function toPurchasePrintView(d: z.infer<typeof printOfflineBill.response>['data']): PurchasePrintView {
+/** print_offline_bill's header part → view, the printing time in `locale`'s format. */
+export function toPurchasePrintView(d: z.infer<typeof printOfflineBill.response>['data'], locale: Locale = 'en'): PurchasePrintView {
   return {
     company: toBillCompanyView(d.company),
     memberCode: d.member.member_code,
     memberName: d.member.customer_firstname,
-    printedAtLabel: formatShopDateTime(new Date(d.printed_at)),
+    printedAtLabel: formatShopDateTime(new Date(d.printed_at), locale),
   };
 }

@@ -24,9 +24,9 @@ type Props = {
 const label = 'text-xs font-semibold uppercase tracking-wide text-ink-500';
 
 /** 'DD/MM/YYYY · hh:mm a' of a pick-up slot; '' for a malformed stored slot (the island then treats it as expired). */
-function slot(s: Shipping): string {
+function slot(s: Shipping, locale: Locale): string {
   try {
-    return `${formatPickupDate(s.date ?? '')} · ${formatPickupTime(s.time ?? '')}`;
+    return `${formatPickupDate(s.date ?? '', locale)} · ${formatPickupTime(s.time ?? '', locale)}`;
   } catch {
     return '';
   }
@@ -52,7 +52,7 @@ export function ServiceMethod({ locale, shipping, address, storeMismatch }: Prop
           {shipping.type === 'PICKUP' ? (
             <div className="min-w-0">
               <p className={label}>{t(m.checkout_pickup_when)}</p>
-              <p className="mt-1 font-semibold"><bdi dir="ltr">{slot(shipping)}</bdi></p>
+              <p className="mt-1 font-semibold"><bdi>{slot(shipping, locale)}</bdi></p>
             </div>
           ) : (
             <div className="min-w-0">

@@ -18,6 +18,7 @@ import { Modal } from '../../../components/islands/Modal';
 import { bindLocale } from '../../../components/islands/i18n';
 import type { CheckoutVoucher } from '../view';
 import { expiryText, valueText } from '../../vouchers/ui/voucher-text';
+import { isolate } from '../../../i18n/bidi';
 
 type Props = {
   locale: Locale;
@@ -35,10 +36,10 @@ type Props = {
 };
 
 /** Why a voucher cannot apply to this cart, in the locale; '' when it can. */
-function unusableText(t: ReturnType<typeof bindLocale>, v: CheckoutVoucher, subtotalSen: number, today: string): string {
+function unusableText(t: ReturnType<typeof bindLocale>, v: CheckoutVoucher, subtotalSen: number, today: string, locale: Locale): string {
   const reason = voucherRefusal({ expireDate: v.expireDate, usedAt: null, minSpendSen: v.minSpendSen }, subtotalSen, today);
   if (reason === 'min_spend') return t(m.checkout_voucher_below_min, { missing: formatExactPrice(minSpendShortfall(v.minSpendSen, subtotalSen)) });
-  if (reason === 'expired') return t(m.voucher_invalid_expired, { date: formatPickupDate(v.expireDate) });
+  if (reason === 'expired') return t(m.voucher_invalid_expired, { date: isolate(formatPickupDate(v.expireDate, locale)) });
   return reason ? t(m.voucher_invalid_used) : '';
 }
 
@@ -84,7 +85,7 @@ export function VoucherPicker({ locale, vouchers, subtotalSen, chosen, checking,
         ) : (
           <ul className="space-y-3" data-voucher-list>
             {vouchers.map((v) => {
-              const why = unusableText(t, v, subtotalSen, today);
+              const why = unusableText(t, v, subtotalSen, today, locale);
               const reasonId = `voucher-why-${v.no}`;
               return (
                 <li key={v.no}>

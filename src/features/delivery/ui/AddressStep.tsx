@@ -11,6 +11,7 @@ import { bindLocale } from '../../../components/islands/i18n';
 import { toast } from '../../../lib/ui/toast';
 import { TOAST_ADDRESS_MS } from '../../../domain/constants';
 import { AddressForm } from './AddressForm';
+import { isolateJoin } from '../../../i18n/bidi';
 
 export type Origin = { kind: 'address'; address: Address; latitude: number; longitude: number } | { kind: 'location'; latitude: number; longitude: number };
 
@@ -75,7 +76,7 @@ export function AddressStep({ locale, onContinue, onError }: Props) {
     <label key={value} className={`flex cursor-pointer gap-3 rounded-xl border px-4 py-3 ${choice === value ? 'border-brand-600 bg-brand-50' : 'border-ink-300/70 hover:border-brand-500'}`}>
       <input type="radio" name="dm-address" value={value} checked={choice === value} onChange={() => setChoice(value)} className="mt-1 accent-brand-600" />
       <span>
-        <span className="block font-semibold">{title}</span>
+        <bdi className="block font-semibold">{title}</bdi>
         {detail && <span className="block text-sm text-ink-500">{detail}</span>}
       </span>
     </label>
@@ -85,7 +86,7 @@ export function AddressStep({ locale, onContinue, onError }: Props) {
     <div className="space-y-2">
       <p className="text-sm text-ink-500">{t(m.dm_step_address_hint)}</p>
       {addresses.map((a) =>
-        radio(String(a.add_id), a.add_person, [a.add_address1, a.add_address2, `${a.add_postcode} ${a.add_city}`, a.add_state].filter(Boolean).join(', ')),
+        radio(String(a.add_id), a.add_person, isolateJoin(', ', [a.add_address1, a.add_address2, `${a.add_postcode} ${a.add_city}`, a.add_state])),
       )}
       {radio('location', t(m.dm_current_location))}
       <button type="button" className="btn-ghost w-full justify-start !px-4 text-brand-700" onClick={() => setCreating(true)}>+ {t(m.dm_new_address)}</button>

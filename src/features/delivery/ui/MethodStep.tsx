@@ -47,7 +47,7 @@ export function MethodStep({ locale, store, canDeliver, onChoose }: Props) {
   );
   return (
     <div>
-      <p className="mb-3 text-sm text-ink-700">{store.store_name}</p>
+      <p className="mb-3 text-sm text-ink-700"><bdi>{store.store_name}</bdi></p>
       <div className="grid grid-cols-2 gap-3">
         {option('DELIVERY', delivery, t(m.delivery_type_delivery), <TruckIcon />, storeDelivers ? t(m.dm_delivery_needs_address) : t(m.dm_not_available))}
         {option('PICKUP', pickup, t(m.delivery_type_pickup), <StoreIcon />, t(m.dm_not_available))}

@@ -62,7 +62,7 @@ export function PickupStep({ locale, initial, onSave }: Props) {
             {times.map((tm) => (
               <label key={tm} className={`cursor-pointer rounded-lg border px-2 py-2 text-center text-sm ${time === tm ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800' : 'border-ink-300/70 hover:border-brand-500'}`}>
                 <input type="radio" name="pickup-time" value={tm} checked={time === tm} onChange={() => { setError(''); setTime(tm); }} className="sr-only" />
-                <span dir="ltr">{formatPickupTime(tm)}</span>
+                <bdi>{formatPickupTime(tm, locale)}</bdi>
               </label>
             ))}
           </div>

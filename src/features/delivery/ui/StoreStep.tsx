@@ -17,10 +17,10 @@ export function StoreStep({ locale, stores, selected, onPick }: Props) {
           <button type="button" onClick={() => onPick(s)} data-store={s.store_no}
             className={`w-full rounded-xl border px-4 py-3 text-start transition hover:border-brand-500 ${selected === s.store_no ? 'border-brand-600 bg-brand-50' : 'border-ink-300/70'}`}>
             <span className="flex items-baseline justify-between gap-3">
-              <span className="font-semibold">{s.store_name}</span>
+              <bdi className="font-semibold">{s.store_name}</bdi>
               {s.distance_km !== null && <span className="shrink-0 text-xs font-medium text-ink-500" dir="ltr">{t(m.dm_km_away, { km: formatDistanceKm(s.distance_km) })}</span>}
             </span>
-            <span className="mt-0.5 block text-sm text-ink-500">{s.store_address}</span>
+            <bdi className="mt-0.5 block text-sm text-ink-500">{s.store_address}</bdi>
             <span className="mt-1.5 flex gap-1.5 text-[11px] font-semibold">
               {s.store_pickdel !== 'PICKUP' && <span className="rounded-full bg-leaf-500/10 px-2 py-0.5 text-leaf-600">{t(m.delivery_type_delivery)}</span>}
               {s.store_pickdel !== 'DELIVERY' && <span className="rounded-full bg-sun-400/20 px-2 py-0.5 text-ink-700">{t(m.delivery_type_pickup)}</span>}
