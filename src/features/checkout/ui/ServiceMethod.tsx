@@ -38,7 +38,7 @@ export function ServiceMethod({ locale, shipping, address, storeMismatch }: Prop
     <section className="card p-5" aria-labelledby="service-title">
       <div className="mb-3 flex items-center justify-between gap-3">
         <h2 id="service-title" className="text-lg font-semibold">{t(m.checkout_service_method)}</h2>
-        <button type="button" className="text-sm font-semibold text-brand-700 hover:underline" onClick={() => openDeliveryModal(0)}>{t(m.checkout_change)}</button>
+        <button type="button" className="tap-target px-1 text-sm font-semibold text-brand-700 hover:underline" onClick={() => openDeliveryModal(0)}>{t(m.checkout_change)}</button>
       </div>
       {!shipping || storeMismatch ? (
         <p className="text-sm text-ink-700">{t(m.cart_need_delivery)}</p>
