@@ -33,6 +33,9 @@ async function placeOrder(page: Page, request: Parameters<typeof productsAt>[0],
 
 /** Clicks Pay Now and answers the sandbox page in its pop-up; returns once the pop-up has gone back to the shop. */
 async function payInPopup(page: Page, outcome: RegExp, refno: string) {
+  // The pop-up needs the form's script (pay-now.ts marks the form once it is enhanced); a click
+  // before it would take the no-JavaScript path in the same window.
+  await slow(page.locator('form[data-pay-now][data-enhanced]')).toHaveCount(1);
   const popupOpened = page.waitForEvent('popup');
   await page.locator('[data-pay-now-button]').click();
   const popup = await popupOpened;

@@ -59,7 +59,9 @@ test('the main pages run every script and style under the Content-Security-Polic
   await page.locator('[data-place-order]').click();
   await slow(page).toHaveURL(/\/order-success\?order=WEB\d+/);
 
-  // Pay Now opens the sandbox provider's page in a pop-up; paying brings the shopper back.
+  // Pay Now opens the sandbox provider's page in a pop-up (once its script has enhanced the form);
+  // paying brings the shopper back.
+  await slow(page.locator('form[data-pay-now][data-enhanced]')).toHaveCount(1);
   const popupOpened = page.waitForEvent('popup');
   await page.locator('[data-pay-now-button]').click();
   const popup = await popupOpened;
