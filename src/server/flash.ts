@@ -12,7 +12,6 @@ export type Flash =
   | 'login_successful'
   | 'logout_successful'
   | 'session_expired'
-  | 'registration_successful'
   | 'password_reset_successful'
   /** /forgot-password after a request: 'Your password reset link will be sent by SMS within 60 seconds.' */
   | 'password_reset_link_sent'

@@ -138,7 +138,6 @@ export function startHeader() {
     if (flash === 'login_successful') toast(header.dataset.loginMessage ?? '', { durationMs: TOAST_LOGIN_MS });
     if (flash === 'logout_successful') toast(header.dataset.logoutMessage ?? '', { durationMs: TOAST_LOGOUT_MS });
     if (flash === 'session_expired') toast(header.dataset.expiredMessage ?? '', { kind: 'error' });
-    if (flash === 'registration_successful') toast(header.dataset.registeredMessage ?? '', { durationMs: TOAST_LOGIN_MS });
     if (flash === 'password_reset_successful') toast(header.dataset.resetMessage ?? '');
   }
 

@@ -13,7 +13,6 @@
  *   membership.
  */
 import { randomInt } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, phoneCodes } from '../db/schema';
@@ -22,6 +21,7 @@ import type { ApiServices } from '../http';
 import { normalizeMalaysianPhone } from '../../../domain/validation';
 import { translate, type Locale } from '../../../i18n/messages';
 import { findByMobile, memberMobile, throttleSms } from './member-numbers';
+import { passwords } from './passwords';
 
 /** A code is valid for 10 minutes after it was sent. */
 export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
@@ -31,7 +31,7 @@ export const PHONE_CODE_MAX_ATTEMPTS = 5;
 /** A fresh code and its argon2id hash: `{ code: '042917', codeHash: '$argon2id$…' }`. */
 export async function newPhoneCode(): Promise<{ code: string; codeHash: string }> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  return { code, codeHash: await hash(code, { algorithm: 2 }) };
+  return { code, codeHash: await passwords.hash(code) };
 }
 
 /** Stores `codeHash` as the member's one live code (replacing any earlier one), valid from `now` for 10 minutes. */
@@ -81,7 +81,7 @@ export async function verifyPhone(db: Db, rawPhone: string, code: string, now = 
     .set({ attempts: sql`${phoneCodes.attempts} + 1` })
     .where(and(eq(phoneCodes.memberCode, customer.memberCode), lt(phoneCodes.attempts, PHONE_CODE_MAX_ATTEMPTS), gt(phoneCodes.expiresAt, now)))
     .returning({ codeHash: phoneCodes.codeHash });
-  if (!reserved || !(await verify(reserved.codeHash, code))) throw refused;
+  if (!reserved || !(await passwords.verify(reserved.codeHash, code))) throw refused;
   const verified = await db.transaction(async (tx) => {
     // Spend exactly this code: a code replaced meanwhile by a resend no longer counts.
     const spent = await tx
