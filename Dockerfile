@@ -36,12 +36,14 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=4321 \
     DATA_DIR=/app/.data/pglite \
+    MALLOC_ARENA_MAX=2 \
     MIGRATIONS_DIR=/app/src/server/xs-api/db/migrations
 WORKDIR /app
 COPY --from=deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/dist ./dist
 COPY --chown=root:root package.json ./
 COPY --chown=root:root scripts/serve.mjs scripts/ops.mjs ./scripts/
+COPY --chown=root:root scripts/lib ./scripts/lib
 COPY --chown=root:root src/server/xs-api/db/migrations ./src/server/xs-api/db/migrations
 # The only writable place: the embedded database and its generated secrets (a volume in production).
 RUN mkdir -p /app/.data /app/uploads && chown node:node /app/.data /app/uploads

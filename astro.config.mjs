@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig, memoryCache } from 'astro/config';
+import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
@@ -19,10 +19,10 @@ export default defineConfig({
   integrations: [react()],
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   session: false,
-  // Catalogue pages opt in with Astro.cache.set (src/server/cache.ts); per-user pages never do.
-  cache: { provider: memoryCache() },
-  // Transformed pictures are kept in memory too, so each size and format is rendered once.
-  routeRules: { '/_image': { maxAge: 31_536_000 } },
+  // Catalogue pages opt in with Astro.cache.set (src/server/cache.ts); per-user pages never do. The
+  // provider stores nothing: the page cache in front of the app keeps the pages with their
+  // compressed bodies, and transformed pictures are kept on disk (scripts/serve.mjs, ADR 16).
+  cache: { provider: { name: 'page-cache', entrypoint: './src/server/page-cache-provider.ts' } },
   i18n: {
     locales: ['en', 'zh', 'ar'],
     defaultLocale: 'en',
@@ -58,5 +58,10 @@ export default defineConfig({
       }),
     ],
     ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres'] },
+    // Page scripts of 900 bytes or more are files, not inlined into the HTML: a browser caches them across
+    // pages, the cached HTML is smaller, and the server hashes fewer inline scripts for the
+    // Content-Security-Policy on every render (ADR 17). Smaller ones stay inline (a file of its own
+    // would cost more than it saves). Stylesheets keep Vite's 4 KB rule.
+    build: { assetsInlineLimit: (file, content) => (file.endsWith('.js') ? content.length < 900 : undefined) },
   },
 });

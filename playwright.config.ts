@@ -3,37 +3,49 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumExecutable } from './tests/e2e/browser';
+import { E2E_PORT, E2E_WORKERS, shopUrl } from './tests/e2e/shops';
 
 /**
- * Browser tests against the built server on a fresh embedded database (DESIGN Tests). The server is
- * started by Playwright on E2E_PORT (default 4510) with a throwaway DATA_DIR; the whole run comes from
+ * Browser tests against the built server on a fresh embedded database (DESIGN Tests). One server per
+ * worker (E2E_WORKERS, default 2) is started by Playwright, on E2E_PORT (default 4510) and the next
+ * ports, each with a throwaway DATA_DIR; each test talks to its worker's shop (tests/e2e/test.ts),
+ * so spec files run side by side without sharing members, carts or orders. The whole run comes from
  * 127.0.0.1, which is exempt from the per-IP limits (tested in tests/api/request-edge.test.ts and
- * tests/api/abuse-limits.test.ts); the per-number and per-member limits still apply.
+ * tests/api/abuse-limits.test.ts); the per-number and per-member limits still apply. Pictures are made
+ * when first asked (PICTURE_WARMUP=false): the background warm-up of a first start would take a CPU
+ * core from the tests for minutes; the warm-up itself is tested in tests/unit/image-cache.test.ts.
  */
-const port = Number(process.env.E2E_PORT ?? 4510);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-e2e-'));
 /** The operators' token of the test server: the ops CLI journey uses it (tests/e2e/payment.spec.ts). */
 export const E2E_OPS_TOKEN = 'e2e-ops-token-0123456789abcdef';
 
+/** Test shop n (tests/e2e/shops.ts): a server on E2E_PORT + n, on a fresh embedded database of its own. */
+function shopServer(n: number) {
+  return {
+    command: 'node scripts/serve.mjs',
+    url: `${shopUrl(n)}/`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PORT: String(E2E_PORT + n), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, `shop-${n}`, 'pglite'), SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789', OPS_TOKEN: E2E_OPS_TOKEN, RATE_LIMIT_EXEMPT_IPS: '127.0.0.1,::1,::ffff:127.0.0.1', RATE_LIMIT_SCALE: '100', PICTURE_WARMUP: 'false' },
+  };
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
+  /** Committed screenshots of visual.spec.ts, one folder, named by the test's own names. */
+  snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: { executablePath: chromiumExecutable(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] },
-    trace: 'retain-on-failure',
+    // A trace records every action's page (DOM snapshots, a screencast): on two cores that was a third of
+    // the browser tests' CPU. In CI it is kept for the retry of a failed test; locally for failures.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node scripts/serve.mjs',
-    url: `http://127.0.0.1:${port}/`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'pglite'), SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789', OPS_TOKEN: E2E_OPS_TOKEN, RATE_LIMIT_EXEMPT_IPS: '127.0.0.1,::1,::ffff:127.0.0.1', RATE_LIMIT_SCALE: '100' },
-  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: shopUrl(0) } }],
+  webServer: Array.from({ length: E2E_WORKERS }, (_, n) => shopServer(n)),
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,6 +10,9 @@ export default defineConfig({
   test: {
     // The server's JSON log (src/server/log.ts) stays quiet in test output unless LOG_LEVEL says otherwise.
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    // Vitest's default leaves a core to its own process (cores − 1): on a two-core machine that is
+    // one worker, with the second core idle while PGlite works. The main process does little here.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {
@@ -18,8 +22,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // On PostgreSQL the files share one database: run them one at a time.
-          fileParallelism: !process.env.TEST_DATABASE_URL,
+          // On PostgreSQL each worker has a database of its own (testDatabaseUrl, tests/api/harness.ts).
         },
       },
     ],

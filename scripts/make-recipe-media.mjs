@@ -2,20 +2,23 @@
  * Draws and encodes the home page's recipe media (spec §2 Home; list in src/features/catalogue/ui/home/recipes.ts):
  *
  *   public/images/recipes/{slug}.svg        eight recipe pictures, 800×600, no text (titles are messages);
- *   public/media/recipes/{slug}.webm / .mp4 six silent 6-second title cards, 640×360 at 24 fps,
+ *   public/media/recipes/{slug}.webm / .mp4 six silent 6-second clips of the dish, 640×360 at 24 fps,
  *                                           VP9 and H.264 (each ≤ 400 KB), no audio track;
  *   public/media/recipes/{slug}-poster.webp the poster frame of each video (at 2.5 s).
  *
  * Frames are SVG (scripts/recipe-art) rendered with rsvg-convert (librsvg2-bin) and encoded with
- * ffmpeg; both must be on PATH. The video cards carry the EN title from messages/en.json and the
- * dish's local name. Run with the project's Node (type stripping):
+ * ffmpeg; both must be on PATH. Nothing is written into a picture or a frame: the recipe's title is
+ * HTML over the video in the shopper's language (RecipeVideos.astro). The frames and pictures are
+ * the same on every run (seeded by the recipe's slug). Run with the project's Node (type stripping):
  *
  *   node_modules/.bin/node scripts/make-recipe-media.mjs [--images-only]
+ *
+ * Encoders run on one thread with bit-exact containers, so two runs give the same files.
  *
  * Errors: exits non-zero when a tool is missing or an encoded file exceeds 400 KB.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,29 +33,12 @@ const FPS = 24;
 const SECONDS = 6;
 const POSTER_AT_S = 2.5;
 const MAX_BYTES = 400 * 1024;
-const LATIN = `'DejaVu Sans', sans-serif`;
-const CJK = `'Noto Serif CJK SC', 'DejaVu Sans', serif`;
-const en = JSON.parse(readFileSync(path.join(ROOT, 'messages/en.json'), 'utf8'));
-
-const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const clamp01 = (x) => Math.min(1, Math.max(0, x));
-const easeOut = (x) => 1 - (1 - clamp01(x)) ** 3;
 const svg = (w, h, body) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>\n`;
 
-/** Splits a title into lines of at most `max` characters at spaces. */
-function wrap(s, max) {
-  const lines = [];
-  for (const word of s.split(' ')) {
-    const last = lines.at(-1);
-    if (last !== undefined && `${last} ${word}`.length <= max) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  return lines;
-}
-
 /** Chopsticks lying beside a dish. */
-const chopsticks = (x, y, rot) =>
-  at(x, y, rot, 1, `<rect x="-4" y="-190" width="9" height="380" rx="4" fill="#8b5a2b"/><rect x="10" y="-186" width="9" height="376" rx="4" fill="#9c6a37"/><rect x="-4" y="-190" width="23" height="46" rx="4" fill="#c0392b"/>`);
+const chopsticksBody = `<rect x="-4" y="-190" width="9" height="380" rx="4" fill="#8b5a2b"/><rect x="10" y="-186" width="9" height="376" rx="4" fill="#9c6a37"/><rect x="-4" y="-190" width="23" height="46" rx="4" fill="#c0392b"/>`;
+const chopsticks = (x, y, rot) => at(x, y, rot, 1, chopsticksBody);
 
 /** A recipe picture: a linen table, a place mat in the dish's colour, the dish and chopsticks. */
 function recipeImageSvg(slug) {
@@ -63,29 +49,20 @@ function recipeImageSvg(slug) {
     at(w / 2 - 20, h / 2, 0, 1.75, dish.draw(seeded(slug))) + chopsticks(w - 90, h / 2 + 10, 8));
 }
 
-/** One video frame at `t` seconds: the dish turning slowly with steam, the title card sliding in, fades at both ends. */
+/**
+ * One video frame at `t` seconds: the dish on its place mat turning slowly with steam and moving in
+ * a little, chopsticks beside it, fades at both ends. No text (the title is HTML over the video).
+ */
 function videoFrameSvg(slug, t) {
   const dish = DISHES[slug];
   const { width: w, height: h } = RECIPE_VIDEO_SIZE;
   const k = t / SECONDS;
-  // The EN title without a bracketed local name: the card shows that name on its own line.
-  const title = wrap((en[`recipe_${slug.replace(/-/g, '_')}_title`] ?? slug).replace(/\s*\(.*\)$/, ''), 15);
-  const show = (from) => ({ o: easeOut((t - from) / 0.6), dx: -24 * (1 - easeOut((t - from) / 0.6)) });
-  const label = show(0.4);
-  const head = show(0.7);
-  const local = show(1.0);
-  const bar = easeOut((t - 1.2) / 0.8);
   const fade = Math.max(clamp01(1 - t / 0.6), clamp01((t - (SECONDS - 0.6)) / 0.6));
-  const titleY = 150 - (title.length - 1) * 20;
-  const titleText = title.map((line, i) => `<text x="0" y="${titleY + i * 40}" font-family="${LATIN}" font-size="30" font-weight="700" fill="#fff">${esc(line)}</text>`).join('');
-  const dishGroup = at(470, 186, -8 + 16 * k, 0.98 + 0.06 * k, dish.draw(seeded(slug)) + steam((t / 2.2) % 1, { spread: 120, height: 70, y: -30 }));
+  const dishGroup = at(w / 2, h / 2 + 24, -8 + 16 * k, 1.0 + 0.1 * k, dish.draw(seeded(slug)) + steam((t / 2.2) % 1, { spread: 120, height: 70, y: -30 }));
   return svg(w, h,
-    `<defs><radialGradient id="g" cx="0.72" cy="0.5" r="0.6"><stop offset="0" stop-color="#fff" stop-opacity=".22"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>` +
-    `<rect width="${w}" height="${h}" fill="${dish.bg}"/><rect width="${w}" height="${h}" fill="url(#g)"/>` + dishGroup +
-    `<g transform="translate(${36 + label.dx} 0)" opacity="${label.o.toFixed(3)}"><text x="0" y="${titleY - 44}" font-family="${LATIN}" font-size="12" font-weight="700" letter-spacing="3" fill="${dish.accent}">XS FRESH MART · RECIPE</text></g>` +
-    `<g transform="translate(${36 + head.dx} 0)" opacity="${head.o.toFixed(3)}">${titleText}</g>` +
-    `<rect x="36" y="${titleY + title.length * 40 - 18}" width="${(72 * bar).toFixed(1)}" height="4" rx="2" fill="${dish.accent}"/>` +
-    `<g transform="translate(${36 + local.dx} 0)" opacity="${local.o.toFixed(3)}"><text x="0" y="${titleY + title.length * 40 + 20}" font-family="${CJK}" font-size="22" fill="${dish.accent}">${esc(dish.local)}</text></g>` +
+    `<defs><radialGradient id="g" cx="0.5" cy="0.55" r="0.6"><stop offset="0" stop-color="#fff" stop-opacity=".22"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>` +
+    `<rect width="${w}" height="${h}" fill="${dish.bg}"/><rect width="${w}" height="${h}" fill="url(#g)"/>` +
+    `<circle cx="${w / 2}" cy="${h / 2 + 24}" r="150" fill="${dish.accent}" opacity=".18"/>` + at(w - 110, h / 2 + 40, 10, 0.55, chopsticksBody) + dishGroup +
     (fade > 0 ? `<rect width="${w}" height="${h}" fill="${dish.bg}" opacity="${fade.toFixed(3)}"/>` : ''));
 }
 
@@ -122,9 +99,9 @@ async function makeVideo(slug) {
   }), os.cpus().length);
   const input = ['-framerate', String(FPS), '-i', path.join(tmp, 'f%03d.png')];
   const out = path.join(MEDIA, slug);
-  ffmpeg([...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-row-mt', '1', '-deadline', 'good', '-cpu-used', '2', '-pix_fmt', 'yuv420p', '-an', `${out}.webm`]);
-  ffmpeg([...input, '-c:v', 'libx264', '-preset', 'veryslow', '-crf', '30', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', `${out}.mp4`]);
-  ffmpeg(['-i', path.join(tmp, `f${String(Math.round(POSTER_AT_S * FPS)).padStart(3, '0')}.png`), '-c:v', 'libwebp', '-quality', '80', `${out}-poster.webp`]);
+  ffmpeg([...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-row-mt', '0', '-threads', '1', '-deadline', 'good', '-cpu-used', '2', '-pix_fmt', 'yuv420p', '-an', '-map_metadata', '-1', '-fflags', '+bitexact', `${out}.webm`]);
+  ffmpeg([...input, '-c:v', 'libx264', '-preset', 'veryslow', '-threads', '1', '-crf', '30', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:v', '+bitexact', `${out}.mp4`]);
+  ffmpeg(['-i', path.join(tmp, `f${String(Math.round(POSTER_AT_S * FPS)).padStart(3, '0')}.png`), '-c:v', 'libwebp', '-quality', '80', '-map_metadata', '-1', `${out}-poster.webp`]);
   rmSync(tmp, { recursive: true, force: true });
   for (const ext of ['.webm', '.mp4', '-poster.webp']) checkSize(`${out}${ext}`);
 }

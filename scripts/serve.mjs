@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * Serves the built shop (dist/) on HOST:PORT (default 0.0.0.0:4321) with gzip/brotli compression of
- * pages, JSON and scripts (the `compression` middleware, honouring Accept-Encoding and Vary). The
+ * pages, JSON and scripts (the `compression` middleware, honouring Accept-Encoding and Vary).
+ * Catalogue and content pages marked public come from the page cache when it holds them, with
+ * bodies compressed once (scripts/lib/page-cache.mjs, PAGE_CACHE_MB, ADR 16). The
  * Node adapter's standalone handler does the rest: static files, then the Astro app. Every response
  * carries the security headers of scripts/lib/security-policy.mjs (a page's own
  * Content-Security-Policy, with its script and style hashes, replaces the strict default).
@@ -23,11 +25,14 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
+import sharp from 'sharp';
 import pino from 'pino';
 import { securityHeaders } from './lib/security-policy.mjs';
 import { drainBeforeEnd } from './lib/drain-request.mjs';
 import { productionConfigProblems } from './lib/production-config.mjs';
 import { dataDirInUse, lockedMessage, lockPathOf, lockStaleMs } from './lib/data-dir-lock.mjs';
+import { createPageCache, pageCacheBytes } from './lib/page-cache.mjs';
+import { createImageCache, imageCacheDir } from './lib/image-cache.mjs';
 
 const problems = productionConfigProblems(process.env);
 if (problems.length > 0) {
@@ -66,6 +71,26 @@ function json(res, status, body) {
 const trustProxy = !['', '0', 'false'].includes((process.env.TRUST_PROXY ?? '').trim());
 const log = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'xs-storefront' }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } });
 const headers = Object.entries(securityHeaders(process.env.SITE_URL));
+
+// Cached pages with their compressed bodies (scripts/lib/page-cache.mjs, ADR 16); PAGE_CACHE_MB=0: none.
+const pageCacheMaxBytes = pageCacheBytes(process.env);
+/** This server's own address, for the page cache's background revalidations. */
+const loopback = () => `http://${['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
+const pages =
+  pageCacheMaxBytes > 0
+    ? createPageCache({
+        maxBytes: pageCacheMaxBytes,
+        refresh: (url, extra) => fetch(loopback() + url, { headers: extra, redirect: 'manual' }).then((r) => r.arrayBuffer()).then(() => undefined),
+        warn: (msg, data) => log.warn(data, msg),
+      })
+    : null;
+// The app's Astro.cache.invalidate reaches this cache (src/server/page-cache-provider.ts).
+if (pages) globalThis[Symbol.for('xs-storefront.page-cache')] = pages;
+// One libvips thread per transform: pictures are made in the background beside shoppers, and each
+// thread keeps its own memory arena (Astro's image service already turns sharp's cache off).
+sharp.concurrency(1);
+// Transformed pictures kept on disk across restarts, made in the background at start (scripts/lib/image-cache.mjs).
+const pictures = createImageCache({ dir: imageCacheDir(process.env), warn: (msg, data) => log.warn(data, msg), info: (msg, data) => log.info(data, msg) });
 const server = http.createServer((req, res) => {
   for (const [name, value] of headers) res.setHeader(name, value);
   // Before compression wraps it: an answer sent before the upload was read still arrives whole.
@@ -78,9 +103,25 @@ const server = http.createServer((req, res) => {
   const pathname = (req.url ?? '/').split('?')[0];
   if (pathname === '/healthz') return json(res, 200, { status: 'ok' });
   if (pathname === '/readyz' && draining) return json(res, 503, { status: 'shutting_down' });
-  compress(req, res, () => handler(req, res));
+  /** Compression, then the app; `beforeApp` (the page cache's copy of the answer) runs inside compression. */
+  const render = (beforeApp) =>
+    compress(req, res, () => {
+      beforeApp?.();
+      handler(req, res);
+    });
+  const picture = pictures.handle(req, res, render);
+  if (picture) return void picture.catch((err) => failed(req, res, err));
+  if (!pages) return render();
+  pages.handle(req, res, render).catch((err) => failed(req, res, err));
 });
 server.keepAliveTimeout = 5_000;
+
+/** A cache's own failure (not the app's): logged, answered 500 if nothing was sent yet. */
+function failed(req, res, err) {
+  log.error({ err: String(err?.message ?? err), url: req.url }, 'cache: request failed');
+  if (!res.headersSent) json(res, 500, { status: 'error' });
+  else res.destroy();
+}
 
 /** Resolves once the shop listens. */
 export const listening = new Promise((resolve, reject) => {
@@ -88,6 +129,10 @@ export const listening = new Promise((resolve, reject) => {
   server.listen(port, host, () => {
     log.info({ url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}` }, 'listening');
     resolve(server);
+    // Pictures the pages name and the disk does not hold yet are made now, not for a shopper.
+    if (process.env.PICTURE_WARMUP !== 'false') {
+      pictures.warm(loopback()).catch((err) => log.warn({ err: String(err?.message ?? err) }, 'pictures: warm-up failed'));
+    }
   });
 });
 

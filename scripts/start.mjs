@@ -3,8 +3,11 @@
  * `npm start`: builds the shop when the build is missing or older than the sources, then serves it
  * on PORT (default 4321). The embedded database is created, migrated and filled with the demo data
  * on first start. Runs on the project's own Node 24 (the `node` package), whatever Node launched npm.
+ * The server runs as a child process with MALLOC_ARENA_MAX=2 (unless set): the picture transforms'
+ * threads would otherwise each keep a memory arena of up to 64 MB (ADR 16). SIGTERM and SIGINT are
+ * passed on; the exit code is the server's.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,8 +41,11 @@ if (stale || process.env.FORCE_BUILD === 'true') {
 
 process.env.HOST ??= '0.0.0.0';
 process.env.PORT ??= '4321';
+process.env.MALLOC_ARENA_MAX ??= '2';
 const started = Date.now();
-await import(path.join(root, 'scripts/serve.mjs')).then((m) => m.listening);
+const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], { stdio: 'inherit', env: process.env });
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
+server.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 // Open, migrate and (first time) seed the database now rather than on the first visitor's request.
 const url = `http://127.0.0.1:${process.env.PORT}/`;
 for (let i = 0; i < 600; i++) {

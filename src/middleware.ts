@@ -14,6 +14,7 @@ import { handleAtEdge } from './server/request-edge';
 import { abuseLimits } from './server/runtime';
 import { readLanguageChoice } from './features/language/choice';
 import { refuseActionBody, refuseBadUrl, unknownApiPath } from './server/input-edge';
+import { ErrorDrill, isErrorDrill } from './server/error-drill';
 import { canonicalRedirect } from './server/canonical-query';
 
 /**
@@ -50,6 +51,8 @@ const pages = defineMiddleware(async (ctx, next) => {
   // unknown /api/ paths answer the contract's JSON 404 (src/server/input-edge.ts).
   const refused = refuseBadUrl(ctx.request.url, path, locale) ?? unknownApiPath(path, locale);
   if (refused) return refused;
+  // An operator's error drill (src/server/error-drill.ts): this request fails, and the error page answers.
+  if (isErrorDrill(ctx.request.headers)) throw new ErrorDrill();
   if (path.startsWith('/api/mobile_ecom/')) return next();
   // A cached page asked with parameters it does not read goes to its canonical URL (one cache entry).
   if (ctx.request.method === 'GET' || ctx.request.method === 'HEAD') {

@@ -4,14 +4,13 @@
  * (the gate in CI): every script response while a page loads (islands hydrated at load included)
  * plus the page's inline scripts, each gzipped at level 9.
  *
- * Also here: starting the built server on a throwaway database, launching Chromium, and logging in
+ * Also here: building the shop when needed, launching Chromium, and logging in
  * as the demo member.
  */
 /* global document, window -- the callbacks of page.evaluate run in the browser */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -79,39 +78,6 @@ export function freePort() {
       srv.close(() => resolve(port));
     });
   });
-}
-
-/**
- * Start the built shop (scripts/serve.mjs) on 127.0.0.1:port with a fresh embedded database in a
- * throwaway folder, as the browser tests do, and wait until it answers.
- * @returns {Promise<{ base: string, stop: () => void }>}
- */
-export async function startShop(port) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-js-weight-'));
-  let log = '';
-  const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'pglite'), SESSION_SECRET: 'js-weight-secret-long-enough-0123456789abcdef' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk) => (log = (log + chunk).slice(-4000));
-  server.stdout.on('data', keep);
-  server.stderr.on('data', keep);
-  let exited = false;
-  server.once('exit', () => (exited = true));
-  const stop = () => {
-    if (!exited) server.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  process.once('exit', stop);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 1200; i++) {
-    if (exited) break;
-    if (await fetch(base).then((r) => r.ok, () => false)) return { base, stop };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  stop();
-  throw new Error(`The shop did not start on ${base}:\n${log}`);
 }
 
 /** Headless Chromium: Playwright's own, else the system's (tests/e2e/browser.ts decides). */

@@ -32,7 +32,18 @@ export function productionConfigProblems(env) {
   if (env.COOKIE_SECURE === 'false' && siteIsHttps(env.SITE_URL)) {
     problems.push('COOKIE_SECURE: the login cookie must be Secure when SITE_URL is https; remove COOKIE_SECURE=false.');
   }
+  if (env.GEOCODER_URL?.trim() && !isHttps(env.GEOCODER_URL.trim())) {
+    problems.push('GEOCODER_URL: must be an https URL (the maps service is sent GEOCODER_KEY and shoppers\' addresses).');
+  }
   return problems;
+}
+
+function isHttps(url) {
+  try {
+    return new URL(url).protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
 function siteIsHttps(siteUrl) {

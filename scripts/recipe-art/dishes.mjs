@@ -1,8 +1,8 @@
 /**
  * The fourteen recipe dishes of src/features/catalogue/ui/home/recipes.ts, drawn from above with the shapes of
  * primitives.mjs. `DISHES[slug]` gives `bg` and `accent` colours (#rrggbb), `local`, the dish's
- * local name shown under the title on a video card, and `draw(rand)`, the dish as an SVG string
- * about 260 px across, centred on (0, 0).
+ * local name (a note for the maker; never drawn: pictures and clips carry no text), and
+ * `draw(rand)`, the dish as an SVG string about 260 px across, centred on (0, 0).
  */
 import * as p from './primitives.mjs';
 

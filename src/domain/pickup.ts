@@ -5,13 +5,19 @@
  * Time zone: all dates and times are the shop's, Malaysian time (Asia/Kuala_Lumpur, UTC+8, no
  * DST). `now` is an instant; "today" is its calendar date at UTC+8 (see `shop-time.ts`).
  *
+ The settings are the shops' opening hours too (issue 9, one truth per fact): the same row gives
+ * the pick-up slots and every opening-hours text (./opening-hours.ts), so a slot is never offered
+ * while the shop is closed.
+ *
  * Rules, with the decisions taken where the spec is silent:
- * - Lead time `pickup_min_time` counts calendar days: with 1, a shopper may pick any time
- *   tomorrow; with 0, any time later today.
+ * - Lead time `pickup_min_time` is whole days from now (spec §5 "at least the minimum lead time in
+ *   days from now"): with 1 at 14:10 on Monday, the first slot is Tuesday's at or after 14:10;
+ *   with 0, any slot from now on.
  * - The latest date is today + 6 calendar months (inclusive), clamped to the month's end.
  * - `pickup_days_range` holds seven flags Sunday..Saturday; '0' marks a closed weekday.
- * - Times run from `pickup_min_time_range` to `pickup_max_time_range`, both inclusive, every
- *   `slot_minutes` (default 30) starting at the opening time.
+ * - `pickup_min_time_range` is the opening time and `pickup_max_time_range` the closing time. Slots
+ *   start at opening, every `slot_minutes` (default 30), and each ends by closing: 08:00–17:30
+ *   every 30 gives 08:00 … 17:00.
  * - A slot is past when its start is before `now`; a slot starting exactly now is still offered.
  * - A date is allowed only when at least one slot remains on it.
  */
@@ -28,6 +34,7 @@ import {
   shopTime,
   shopInstant,
   timeOfMinutes,
+  DAY_MS,
   weekdayOf,
 } from './shop-time';
 
@@ -35,9 +42,9 @@ import {
 export interface PickupSettings {
   /** Minimum lead time in whole calendar days (0 = today allowed). */
   pickup_min_time: number;
-  /** Earliest pick-up time of day, 'HH:mm'. */
+  /** Opening time, 'HH:mm': the first slot starts then. */
   pickup_min_time_range: string;
-  /** Latest pick-up time of day, 'HH:mm' (inclusive). */
+  /** Closing time, 'HH:mm': the last slot ends by then. */
   pickup_max_time_range: string;
   /** Seven comma-separated flags Sunday..Saturday, '1' open, '0' closed: '1,1,1,1,1,0,1'. */
   pickup_days_range: string;
@@ -109,37 +116,47 @@ export function latestPickupDate(now: Instant): string {
   return addMonths(shopDate(now), MAX_PICKUP_MONTHS);
 }
 
+/** The earliest instant (epoch ms) a pick-up may start: now + lead days. */
+function earliestStartMs(rules: Rules, now: Instant): number {
+  return instantMs(now) + rules.lead * DAY_MS;
+}
+
+/** Whether a slot starting at `minutes` past midnight lies inside opening hours (it ends by closing). */
+function insideHours(minutes: number, rules: Rules): boolean {
+  return minutes >= rules.open && minutes + rules.step <= rules.close;
+}
+
 /** Date-level refusal of a valid 'YYYY-MM-DD' date, or null when the date itself is fine. */
 function dateRejection(date: string, rules: Rules, now: Instant): PickupRejection | null {
   const today = shopDate(now);
   if (date < today) return 'past';
-  if (date < addDays(today, rules.lead)) return 'too_soon';
+  if (date < shopDate(earliestStartMs(rules, now))) return 'too_soon';
   if (date > latestPickupDate(now)) return 'too_far';
   if (!rules.openDays[weekdayOf(date)]) return 'closed_day';
   return null;
 }
 
 /**
- * Times offered for pick-up on a date, 'HH:mm' ascending: every `slot_minutes` from
- * `pickup_min_time_range` to `pickup_max_time_range` inclusive, without times already past when the
- * date is today (UTC+8). Empty when the date is invalid, past, too soon, too far or closed.
- * Example: 10:00–12:00 every 30 → ['10:00', '10:30', '11:00', '11:30', '12:00'].
+ * Times offered for pick-up on a date, 'HH:mm' ascending: every `slot_minutes` from the opening
+ * time (`pickup_min_time_range`), each slot ending by the closing time (`pickup_max_time_range`),
+ * none starting before now + lead days (UTC+8). Empty when the date is invalid, past, too soon,
+ * too far or closed. Example: 10:00–12:00 every 30 → ['10:00', '10:30', '11:00', '11:30'].
  * @throws RangeError on invalid settings or instant (never on a bad date: that gives []).
  */
 export function pickupTimeSlots(dateYYYYMMDD: string, settings: PickupSettings, now: Instant): string[] {
   const rules = readSettings(settings);
   if (!isDateString(dateYYYYMMDD) || dateRejection(dateYYYYMMDD, rules, now) !== null) return [];
-  const nowMs = instantMs(now);
+  const fromMs = earliestStartMs(rules, now);
   const slots: string[] = [];
-  for (let m = rules.open; m <= rules.close; m += rules.step) {
+  for (let m = rules.open; insideHours(m, rules); m += rules.step) {
     const time = timeOfMinutes(m);
-    if (shopInstant(dateYYYYMMDD, time).getTime() >= nowMs) slots.push(time);
+    if (shopInstant(dateYYYYMMDD, time).getTime() >= fromMs) slots.push(time);
   }
   return slots;
 }
 
 /**
- * Whether a date may be chosen for pick-up: a valid 'YYYY-MM-DD', not before today + lead days,
+ * Whether a date may be chosen for pick-up: a valid 'YYYY-MM-DD', not before the date of now + lead days,
  * not after today + 6 months, an open weekday, and with at least one time slot left (so today is
  * refused once its last slot has passed). Spec §5 Pick-up date.
  * @throws RangeError on invalid settings or instant.
@@ -164,9 +181,10 @@ export function earliestPickupDate(settings: PickupSettings, now: Instant): stri
 /**
  * Validate a chosen pick-up date and time (spec §4 step 3 and Checkout, §5). Checks, first failure
  * wins: 'missing' (date or time empty), 'invalid' (not 'YYYY-MM-DD' / 'HH:mm'), 'past' (before now,
- * UTC+8), 'too_soon' (before today + lead days), 'too_far' (after today + 6 months), 'closed_day'
- * (weekday flagged '0'), 'outside_hours' (time outside the window; any minute inside it is
- * accepted, not only slot starts).
+ * UTC+8), 'too_soon' (on a date before now + lead days), 'too_far' (after today + 6 months),
+ * 'closed_day' (weekday flagged '0'), 'outside_hours' (before opening, or a slot from it would end
+ * after closing; any such minute is accepted, not only slot starts), 'too_soon' (starts before
+ * now + lead days).
  * @throws RangeError on invalid settings or instant.
  */
 export function validatePickup(choice: PickupChoice, settings: PickupSettings, now: Instant): PickupValidation {
@@ -178,8 +196,8 @@ export function validatePickup(choice: PickupChoice, settings: PickupSettings, n
   if (shopInstant(date, time).getTime() < nowMs) return { ok: false, reason: 'past' };
   const rejection = dateRejection(date, rules, now);
   if (rejection) return { ok: false, reason: rejection };
-  const minutes = minutesOfDay(time);
-  if (minutes < rules.open || minutes > rules.close) return { ok: false, reason: 'outside_hours' };
+  if (!insideHours(minutesOfDay(time), rules)) return { ok: false, reason: 'outside_hours' };
+  if (shopInstant(date, time).getTime() < earliestStartMs(rules, now)) return { ok: false, reason: 'too_soon' };
   return { ok: true };
 }
 
@@ -196,7 +214,7 @@ export function isPickupExpired(choice: PickupChoice, now: Instant): boolean {
 }
 
 /** BCP 47 tag used to format dates and times for a shop language (Malaysian conventions). */
-const DATE_TAGS: Record<Locale, string> = { en: 'en-MY', zh: 'zh-Hans-MY', ar: 'ar-MY' };
+export const DATE_TAGS: Record<Locale, string> = { en: 'en-MY', zh: 'zh-Hans-MY', ar: 'ar-MY' };
 
 /** Cached Intl formatters, one per language and shape; all read the clock of UTC (the values below are shifted). */
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -25,6 +25,8 @@ export type Instant = Date | Dayjs | number;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const MINUTE_MS = 60_000;
+/** One day in ms (the shop keeps UTC+8 all year: no DST, so a day is always 24 h). */
+export const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /**
  * Epoch milliseconds of an instant.

@@ -66,3 +66,21 @@ export function splitLocale(pathname: string): { locale: Locale; path: string } 
   if (!m) return { locale: DEFAULT_LOCALE, path: pathname || '/' };
   return { locale: m[1] as Locale, path: m[2] || '/' };
 }
+
+/**
+ * A plural message as one template per plural category of the language, for a browser script that
+ * fills in a number later (search suggestion count, the header's points): ('en', 'suggest_count',
+ * 'count') → { one: '{count} suggestion', other: '{count} suggestions' }; Arabic gives zero, one,
+ * two, few, many and other. Pick one with `pluralText` (./plural-text.ts). Each template is the
+ * message rendered for a sample number of its category, that number turned back into `{param}`.
+ */
+export function pluralTemplates(locale: Locale, key: MessageKey, param: string): Record<string, string> {
+  const rules = new Intl.PluralRules(locale);
+  const forms: Record<string, string> = {};
+  for (let n = 0; n <= 200 && Object.keys(forms).length < rules.resolvedOptions().pluralCategories.length; n++) {
+    const category = rules.select(n);
+    if (forms[category] !== undefined) continue;
+    forms[category] = translate(locale, key, { [param]: n }).split(String(n)).join(`{${param}}`);
+  }
+  return forms;
+}

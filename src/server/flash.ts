@@ -6,8 +6,10 @@
  * `takeFlash`.
  */
 import type { AstroCookies } from 'astro';
+import { FLASH_COOKIE } from '../../scripts/lib/request-names.mjs';
 
-export const FLASH_COOKIE = 'xs_flash';
+/** The flash cookie's name; the page cache in front of the app renders every request that carries it. */
+export { FLASH_COOKIE };
 export type Flash =
   | 'login_successful'
   | 'logout_successful'

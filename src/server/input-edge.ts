@@ -13,7 +13,7 @@ import { dir, translate, type Locale } from '../i18n/messages';
 const NO_STORE = { 'cache-control': 'no-store' };
 
 /** The site's own API endpoints (src/pages/api): anything else under /api/ is an unknown path. */
-const API_ENDPOINTS = [/^\/api\/suggest$/, /^\/api\/me$/, /^\/api\/availability\/[^/]+$/, /^\/api\/mobile_ecom\/xs_api\.php(\/.*)?$/];
+const API_ENDPOINTS = [/^\/api\/suggest$/, /^\/api\/me$/, /^\/api\/availability(\/[^/]+)?$/, /^\/api\/mobile_ecom\/xs_api\.php(\/.*)?$/];
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,11 +1,11 @@
 /**
  * The process-wide bundled API and database for the storefront (DESIGN One picture). The database
- * opens, migrates and — when empty and SEED_DEMO_DATA is on — loads the demo data on first use.
+ * opens, migrates and — when empty and SEED_DEMO_DATA is on — loads the demo data on first use
+ * (db/start-data.ts).
  */
-import { count, sql } from 'drizzle-orm';
 import { createXsApi } from './xs-api/app';
 import { closeDb, getDb } from './xs-api/db/client';
-import { products } from './xs-api/db/schema';
+import { prepareStartData } from './xs-api/db/start-data';
 import { config } from './config';
 import { onShutdown } from './lifecycle';
 import { limitsFromEnv, type AbuseLimits } from './xs-api/adapters/rate-limit';
@@ -15,27 +15,17 @@ import { expireUnpaidOrders } from './xs-api/services/payments';
 
 let ready: Promise<Awaited<ReturnType<typeof getDb>>> | undefined;
 
-/** Advisory lock key held while one instance looks for, and loads, the demo data (arbitrary, fixed). */
-const SEED_LOCK_ID = 726_314_002;
-
 /**
- * The database, migrated and seeded. Instances starting together on one PostgreSQL take turns: the
- * check for an empty catalogue and the seed run in one transaction holding an advisory lock, so
- * the demo data is loaded once.
+ * The database, migrated, with its start-up data (db/start-data.ts, under an advisory lock so
+ * instances starting together take turns): the demo data loaded into an empty catalogue when
+ * SEED_DEMO_DATA is on, and an existing catalogue's texts and search text brought up to date
+ * (ADR 19).
  */
 export function readyDb() {
   ready ??= (async () => {
     const db = await getDb();
-    if (config.seedDemoData) {
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
-        const [row] = await tx.select({ n: count() }).from(products);
-        if (!row || row.n === 0) {
-          const { seed } = await import('./xs-api/db/seed');
-          await seed(tx);
-        }
-      });
-    }
+    const { changed } = await prepareStartData(db, { seedDemoData: config.seedDemoData });
+    if (changed > 0) log.info({ changed }, 'catalogue texts refreshed');
     return db;
   })();
   ready.catch(() => (ready = undefined));

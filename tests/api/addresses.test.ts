@@ -85,24 +85,32 @@ describe('address_listing and address_detail', () => {
 });
 
 describe('add_address', () => {
-  it('adds an address in Malaysia, geocoded from the town, not default', async () => {
+  it('adds an address in Malaysia, placed at its postcode\'s post town (GeoNames), not default', async () => {
     const r = await h.call(`add_address/${M}`, { token, body: { ...valid, add_country: 'Singapore' } });
     expect(r.status).toBe(200);
     expect(r.json.data).toMatchObject({ ...valid, add_state: 'Selangor', add_country: 'Malaysia', add_default: 0 });
-    expect(r.json.data.latitude).toBeCloseTo(3.1073, 2);
-    expect(r.json.data.longitude).toBeCloseTo(101.6067, 2);
-    const cached = await h.db.select().from(geocodeCache).where(eq(geocodeCache.query, 'petaling jaya|SGR'));
+    // GeoNames 1735158 Petaling Jaya: 3.10726, 101.60671.
+    expect(r.json.data.latitude).toBeCloseTo(3.1073, 3);
+    expect(r.json.data.longitude).toBeCloseTo(101.6067, 3);
+    const cached = await h.db.select().from(geocodeCache).where(eq(geocodeCache.query, '47300|petaling jaya|SGR'));
     expect(cached).toHaveLength(1);
     expect(await liveCount(M)).toBe(3);
   });
-  it('falls back to the state centroid for an unknown town', async () => {
+  it('places an unknown town by its postcode: 27000 is Jerantut, not the centre of Pahang', async () => {
     const r = await h.call(`add_address/${M}`, { token, body: { ...valid, add_city: 'Kampung Tiada', add_state: 'PHG', add_postcode: '27000' } });
-    expect(r.json.data).toMatchObject({ add_state: 'Pahang', latitude: expect.closeTo(3.8, 1), longitude: expect.closeTo(102.55, 1) });
+    // GeoNames Jerantut: 3.936, 102.3626.
+    expect(r.json.data).toMatchObject({ add_state: 'Pahang', latitude: expect.closeTo(3.936, 3), longitude: expect.closeTo(102.3626, 3) });
+  });
+  it('falls back to the state centre for a postcode no data places, and does not cache that guess', async () => {
+    const r = await h.call(`add_address/${M}`, { token, body: { ...valid, add_city: 'Genting Highlands', add_state: 'PHG', add_postcode: '69000' } });
+    expect(r.json.data).toMatchObject({ add_state: 'Pahang', latitude: expect.closeTo(3.8, 3), longitude: expect.closeTo(102.55, 3) });
+    expect(await h.db.select().from(geocodeCache).where(eq(geocodeCache.query, '69000|genting highlands|PHG'))).toHaveLength(0);
   });
   it('makes add_default 1 the only default, in one step', async () => {
-    const r = await h.call(`add_address/${M}`, { token, body: { ...valid, add_city: 'Bandar Puteri Puchong', add_default: 1 } });
+    const r = await h.call(`add_address/${M}`, { token, body: { ...valid, add_city: 'Bandar Puteri Puchong', add_postcode: '47100', add_default: 1 } });
     expect(r.json.data.add_default).toBe(1);
-    expect(r.json.data.latitude).toBeCloseTo(3.025, 2);
+    // GeoNames Puchong: 3.0, 101.61667 (the old table said 3.025).
+    expect(r.json.data.latitude).toBeCloseTo(3.0, 3);
     const list = (await h.call(`address_listing/${M}`, { token })).json.data;
     expect(list[0].add_id).toBe(r.json.data.add_id);
     expect(list.filter((a: { add_default: number }) => a.add_default === 1)).toHaveLength(1);

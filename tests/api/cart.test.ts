@@ -52,6 +52,11 @@ describe('add_cart / get_cart', () => {
     expect((await h.call(cartPath(), { token })).json.data.items[0].product_quantity).toBe(1);
     const out = await h.call(`add_cart/${M}?store=${storeNo}`, { token, body: [{ product_code: outOfStock, product_number: 1 }] });
     expect(out.status).toBe(409);
+    // None at the store is said as such, never "only 0 left", in the caller's language.
+    expect(out.json.Error).toMatch(/is not available at this store\.$/);
+    expect(out.json.Error).not.toMatch(/only 0/);
+    const outZh = await h.call(`add_cart/${M}?store=${storeNo}`, { token, headers: { 'accept-language': 'zh' }, body: [{ product_code: outOfStock, product_number: 1 }] });
+    expect(outZh.json.Error).toContain('在此门市暂无现货');
   });
 
   it('applies a batch all together or not at all', async () => {

@@ -1,6 +1,7 @@
 /**
- * API test harness: the Hono app on a fresh database per test file — an in-memory PGlite, or the
- * PostgreSQL database of TEST_DATABASE_URL (emptied first) — migrated and seeded with the demo data.
+ * API test harness: the Hono app on a fresh database per test file — an in-memory PGlite, or a
+ * PostgreSQL database of TEST_DATABASE_URL's server (emptied first, one per test worker:
+ * `testDatabaseUrl()`) — migrated and seeded with the demo data.
  */
 import postgres from 'postgres';
 import { createXsApi, type XsApiOptions } from '../../src/server/xs-api/app';
@@ -30,6 +31,31 @@ export type Harness = {
   close: () => Promise<void>;
 };
 
+/**
+ * The PostgreSQL database this test worker owns, or undefined on PGlite: TEST_DATABASE_URL itself
+ * for the first worker, and `<its name>_w<N>` on the same server for worker N (created when
+ * missing), so that test files run side by side without emptying each other's database. Vitest
+ * numbers its workers in VITEST_POOL_ID (1, 2…).
+ */
+export async function testDatabaseUrl(): Promise<string | undefined> {
+  const base = process.env.TEST_DATABASE_URL;
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  if (!base || !(worker > 1)) return base || undefined;
+  const url = new URL(base);
+  const name = `${url.pathname.slice(1) || 'postgres'}_w${worker}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  try {
+    const [found] = await admin`SELECT 1 FROM pg_database WHERE datname = ${name}`;
+    if (!found) await admin.unsafe(`CREATE DATABASE "${name}"`).catch((err: { code?: string }) => {
+      if (err.code !== '42P04') throw err; // made meanwhile by another run: fine
+    });
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 async function resetPostgres(url: string) {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   await sql.unsafe('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;');
@@ -47,7 +73,7 @@ const LOOSE_LIMITS = { points: 100_000 };
  * payment adapter, or `limits: memoryLimits()` for the real abuse limits).
  */
 export async function createHarness(options: Partial<Omit<XsApiOptions, 'db' | 'apiKey'>> = {}): Promise<Harness> {
-  const url = process.env.TEST_DATABASE_URL;
+  const url = await testDatabaseUrl();
   if (url) await resetPostgres(url);
   const handle = await openDb(url ? { url } : { dataDir: 'memory://' });
   await seed(handle.db);
@@ -58,6 +84,7 @@ export async function createHarness(options: Partial<Omit<XsApiOptions, 'db' | '
     paymentSecret: TEST_PAYMENT_SECRET,
     opsToken: TEST_OPS_TOKEN,
     sms: outboxSms((to, msg) => delivered.push({ to, msg })),
+    geocoder: null,
     limits: memoryLimits({ operations: { add_cart: LOOSE_LIMITS, add_order: LOOSE_LIMITS, insert_customer: LOOSE_LIMITS, reset_password: LOOSE_LIMITS } }),
     ...options,
   });

@@ -14,7 +14,7 @@ import { changeOrderStatus } from '../../src/server/xs-api/services/orders';
 import { formatAmount } from '../../src/domain/money';
 import { lineAmount, orderTotals, subtotal } from '../../src/domain/totals';
 import { addDays, shopDate } from '../../src/domain/shop-time';
-import { earliestPickupDate, pickupTimeSlots } from '../../src/domain/pickup';
+import { earliestPickupDate, formatPickupDate, pickupTimeSlots } from '../../src/domain/pickup';
 
 let h: Harness;
 let me: Member;
@@ -134,7 +134,11 @@ describe('validate_product_voucher', () => {
     const [y, m, d] = addDays(today, -1).split('-');
     expect(expired.json).toMatchObject({ reason: 'expired', Error: `This voucher expired on ${d}/${m}/${y}.` });
     const ar = await validate(me, { product: wire(lines), vc_code: 'RM10OFF', vm_voucher_no: 'VT-EXPIRED' }, { 'accept-language': 'ar' });
-    expect(ar.json.Error).toBe(`انتهت صلاحية هذه القسيمة في ${d}/${m}/${y}.`);
+    // The date in the caller's language (Arabic marks keep the day/month/year order), never EN-style.
+    expect(ar.json.Error).toBe(`انتهت صلاحية هذه القسيمة في ${formatPickupDate(addDays(today, -1), 'ar')}.`);
+    expect(ar.json.Error).not.toContain(`${d}/${m}/${y}`);
+    const zh = await validate(me, { product: wire(lines), vc_code: 'RM10OFF', vm_voucher_no: 'VT-EXPIRED' }, { 'accept-language': 'zh' });
+    expect(zh.json.Error).toContain(`${y}/${m}/${d}`);
     const used = await check(HELD.used, lines);
     expect(used.status).toBe(409);
     expect(used.json).toMatchObject({ reason: 'used', Error: 'This voucher has already been used.' });

@@ -123,6 +123,12 @@ describe('update_pickup_datetime', () => {
     expect([detail.order_del_pickup_date, detail.order_del_pickup_time]).toEqual([slot.date, slot.time]);
     const notes = await h.db.select().from(notifications).where(and(eq(notifications.memberCode, M), eq(notifications.kind, 'order_pickup')));
     expect(notes.some((n) => n.body.startsWith(`Your order ${refno} will be ready for pick-up on `))).toBe(true);
+    // Read in Chinese, the notice gives the date and time in Chinese form (2026/11/24, 下午…), not EN-style.
+    const zhList = await h.call(`notification_listing/${M}`, { token, headers: { 'accept-language': 'zh' } });
+    const [y, mo, d] = slot.date.split('-');
+    const zhNote = (zhList.json.data as { body: string }[]).find((n) => n.body.includes(refno))!;
+    expect(zhNote.body).toContain(`${y}/${mo}/${d}`);
+    expect(zhNote.body).not.toContain(`${d}/${mo}/${y}`);
     // Still allowed once Paid and Ready To Pickup; refused once collected.
     await changeOrderStatus(h.db, { orderRefno: refno, from: 'Pending', to: 'Paid', actor: 'system' });
     await changeOrderStatus(h.db, { orderRefno: refno, from: 'Paid', to: 'Ready To Pickup', actor: 'operator' });
@@ -215,7 +221,10 @@ describe('order_detail and print_customer_bill', () => {
     expect(detail.tracking_code).toBe('MY123456789');
     const bill = await h.call(`print_customer_bill/${M}/${refno}`, { token, headers: { 'accept-language': 'zh' } });
     expect(bill.status, JSON.stringify(bill.json)).toBe(200);
-    expect(bill.json.data.order).toEqual(detail);
+    // The printed order is the order's detail in the caller's language (product names in Chinese here).
+    const detailZh = (await h.call(`order_detail/${M}/${refno}`, { token, headers: { 'accept-language': 'zh' } })).json.data;
+    expect(bill.json.data.order).toEqual(detailZh);
+    expect(detailZh.product[0].product_name).not.toBe(detail.product[0].product_name);
     const contact = (await h.call('company_contact')).json.data;
     expect(bill.json.data.company).toEqual({ ...contact, company_name: expect.any(String) });
     expect(bill.json.data.company.company_address1).not.toBe('');

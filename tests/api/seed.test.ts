@@ -10,9 +10,11 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/xs-api/db/schema';
+import { pgliteExtensions } from '../../src/server/xs-api/db/client';
 import { DEMO_MEMBER, GALLERY_PRODUCT, REVIEWED_PRODUCT, seed } from '../../src/server/xs-api/db/seed';
 
-const client = new PGlite();
+// The extensions the migrations create (pg_trgm for search), as the shop loads them.
+const client = new PGlite({ extensions: await pgliteExtensions() });
 const db = drizzle(client, { schema });
 
 /** Every table the seed writes to. */

@@ -58,17 +58,21 @@ describe('self pick-up', () => {
     const r = await h.call('self_pickup_min_time');
     expect(r.json).toEqual({
       Status: 1,
-      data: { pickup_min_time: 1, pickup_min_time_range: '10:00', pickup_max_time_range: '20:00', pickup_days_range: '1,1,1,1,1,1,1', slot_minutes: 30 },
+      data: { pickup_min_time: 1, pickup_min_time_range: '08:00', pickup_max_time_range: '17:30', pickup_days_range: '0,1,1,1,1,1,0', slot_minutes: 30 },
     });
   });
-  it('offers half-hourly times within 10:00–20:00 from tomorrow (Malaysian date)', async () => {
-    const tomorrow = addDays(shopDate(new Date()), 1);
-    const r = await h.call(`self_pickup_time_range?date=${tomorrow}`);
-    expect(r.json.data.date).toBe(tomorrow);
-    expect(r.json.data.times).toHaveLength(21);
-    expect(r.json.data.times[0]).toBe('10:00');
-    expect(r.json.data.times.at(-1)).toBe('20:00');
-    for (const t of r.json.data.times) expect(t >= '10:00' && t <= '20:00').toBe(true);
+  it('offers half-hourly times inside the opening hours 08:00–17:30 on weekdays, a day ahead (Malaysian date)', async () => {
+    let day = addDays(shopDate(new Date()), 2);
+    while (weekdayOf(day) === 0 || weekdayOf(day) === 6) day = addDays(day, 1);
+    const r = await h.call(`self_pickup_time_range?date=${day}`);
+    expect(r.json.data.date).toBe(day);
+    expect(r.json.data.times).toHaveLength(19);
+    expect(r.json.data.times[0]).toBe('08:00');
+    expect(r.json.data.times.at(-1)).toBe('17:00');
+    for (const t of r.json.data.times) expect(t >= '08:00' && t <= '17:00').toBe(true);
+    let weekend = addDays(shopDate(new Date()), 2);
+    while (weekdayOf(weekend) !== 6) weekend = addDays(weekend, 1);
+    expect((await h.call(`self_pickup_time_range?date=${weekend}`)).json.data.times).toEqual([]);
   });
   it('offers nothing today, in the past, beyond 6 months or on a closed day', async () => {
     const today = shopDate(new Date());
@@ -80,8 +84,8 @@ describe('self pick-up', () => {
     flags[weekdayOf(day)] = '0';
     await h.db.update(pickupSettings).set({ pickupDaysRange: flags.join(',') }).where(eq(pickupSettings.id, 1));
     expect((await h.call(`self_pickup_time_range?date=${day}`)).json.data.times).toEqual([]);
-    expect((await h.call(`self_pickup_time_range?date=${addDays(today, 4)}`)).json.data.times).toHaveLength(21);
-    await h.db.update(pickupSettings).set({ pickupDaysRange: '1,1,1,1,1,1,1' }).where(eq(pickupSettings.id, 1));
+    expect((await h.call(`self_pickup_time_range?date=${addDays(today, 4)}`)).json.data.times).toHaveLength(19);
+    await h.db.update(pickupSettings).set({ pickupDaysRange: '0,1,1,1,1,1,0' }).where(eq(pickupSettings.id, 1));
   });
   it('refuses a malformed date with 400 and answers [] for an impossible one', async () => {
     for (const q of ['', 'date=tomorrow', 'date=2026-1-5', "date=2026-01-01' OR 1=1"]) {

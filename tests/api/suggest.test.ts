@@ -1,5 +1,5 @@
 /**
- * The storefront's suggestion endpoint GET /api/suggest (spec §2 Search, §9: up to 10, EN and ZH
+ * The storefront's suggestion endpoint GET /api/suggest (spec §2 Search, §9: up to 10, EN, ZH and AR
  * names) through its route handler. The feature layer's public client (`publicApi`) is pointed at
  * the bundled API of the harness.
  */
@@ -49,6 +49,15 @@ describe('GET /api/suggest', () => {
     expect(r.json.items.find((i: { code: string }) => i.code === 'P0001')).toMatchObject({ name: '五花肉', href: '/zh/product/P0001' });
     const ar = await suggest('?q=belly&lang=ar');
     expect(ar.json.items[0].href).toMatch(/^\/ar\/product\//);
+  });
+  it('matches Arabic names with the same folding as the search page (marks and letter variants)', async () => {
+    const plain = await suggest(`?q=${encodeURIComponent('خنزير')}&lang=ar`);
+    expect(plain.json.items).toHaveLength(10);
+    for (const it of plain.json.items) expect(it.name).toContain('خنزير');
+    const marked = await suggest(`?q=${encodeURIComponent('خِنْزِير')}&lang=ar`);
+    expect(marked.json.items).toEqual(plain.json.items);
+    const liver = await suggest(`?q=${encodeURIComponent('كبده')}&lang=ar`);
+    expect(liver.json.items.find((i: { code: string }) => i.code === 'P0028')).toMatchObject({ name: 'كبدة الخنزير', href: '/ar/product/P0028' });
   });
   it('answers nothing for a blank query', async () => {
     for (const q of ['', '?q=', '?q=%20%20%20', '?lang=zh']) {

@@ -6,7 +6,8 @@
  * forgot password (the same "sent" answer for any number; 429 when throttled), and logout from the
  * header's account menu and from the account side navigation: all plain form posts.
  */
-import { expect, test, type Page, type Response } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
+import { expect, test } from './test';
 import { DEMO } from './helpers';
 import { smsCode } from './shop-api';
 

@@ -7,7 +7,7 @@
  * The same forms without JavaScript: tests/e2e/access-no-js.spec.ts.
  * The reset-token flow itself (SMS outbox → new password) is covered by tests/api/password-reset.test.ts.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { chooseDelivery, expectAccessible, login } from './helpers';
 import { API, API_KEY, apiLogin, apiPickupOrder, productsAt, smsCode } from './shop-api';
 

@@ -6,7 +6,8 @@
  * phone, and without JavaScript (form posts, the confirm page); each leaves the demo addresses as it
  * found them (other tests deliver to the default).
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { chooseDelivery, expectAccessible, login } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });

@@ -3,7 +3,7 @@
  * a refused post shows each field's message in place (a plain form: no script needed), a sent one
  * thanks the member and clears the form.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { chooseDelivery, expectAccessible, login } from './helpers';
 
 test('EN: sending feedback about an outlet thanks the member and clears the form', async ({ page }) => {

@@ -3,7 +3,7 @@
  * a phone: an order the member cancelled shows as a new notification with a link to the order, the
  * header's account menu counts it, and "Mark all as read" clears the count (without scripts too).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { chooseDelivery, DEMO, expectAccessible, login } from './helpers';
 import { API, apiLogin, apiPickupOrder, auth, productsAt } from './shop-api';
 

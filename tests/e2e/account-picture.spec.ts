@@ -4,7 +4,7 @@
  * once with the success toast, and shows in the header's account menu and the side panel, also
  * after a reload (rendered by the server, served from /uploads).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import sharp from 'sharp';
 import { login } from './helpers';
 

@@ -5,7 +5,8 @@
  * password changed logs in again (then goes back to the demo password), axe on both pages.
  * In English on a desktop and in Arabic on a phone.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { chooseDelivery, DEMO, expectAccessible, login } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });

@@ -3,7 +3,7 @@
  * history by date (a GET form), opens a bill and sees its lines and total; a reversed range is
  * refused in Arabic, and the Arabic bill fits a phone.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { chooseDelivery, expectAccessible, login } from './helpers';
 
 const SEPTEMBER_BILL = 'S001-20260912-0042';

@@ -6,7 +6,8 @@
  * in the history and readable on its own page), the rewards page's balance and its RM value.
  * In English on a desktop and in Arabic on a phone. The seeded vouchers VM000001/3/4 are left alone.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { chooseDelivery, expectAccessible, login } from './helpers';
 import { rebateForPoints } from '../../src/domain/points';
 import { formatExactPrice } from '../../src/domain/money';

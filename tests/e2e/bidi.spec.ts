@@ -3,7 +3,7 @@
  * in every language", item 3). The order number and each address line are isolated runs
  * (<bdi dir="auto">) with the postcode beside its city; times name the half of the day in Arabic.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { login } from './helpers';
 
 /** The demo member's seeded delivery (src/server/xs-api/db/seed/orders.ts). */

@@ -4,7 +4,8 @@
  * lands on the vouchers page with the new voucher and the success notice; the next visit to the
  * home page shows no modal. The delivery choice is stored first, so the delivery modal stays shut.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { expectAccessible } from './helpers';
 
 const BIRTHDAY = { mobile: '0123450018', password: 'demo1234' };

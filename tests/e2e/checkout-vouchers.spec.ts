@@ -11,7 +11,8 @@
  * The tests share the demo member and run in order: the second test uses the voucher, then cancels
  * its order, which gives the voucher back.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { chooseDelivery, DEMO, expectAccessible, login } from './helpers';
 import { API, apiLogin, apiPickupOrder, apiRegisterVerified, auth, cartQuantity, chosenStore, fillCart, productsAt, toCheckout, type Product } from './shop-api';
 import { formatExactPrice, formatPrice } from '../../src/domain/money';

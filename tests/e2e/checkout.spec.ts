@@ -4,7 +4,8 @@
  * expired pick-up slot (toast, the delivery modal at the pick-up step, back to the cart), and an
  * Arabic checkout that stays in Arabic.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { chooseDelivery, login } from './helpers';
 
 /** Network-bound steps (store lookup, pick-up times) get more time: the server may be cold or busy. */
@@ -21,6 +22,8 @@ async function toCheckout(page: Page, prefix = '') {
   await page.locator('a[data-checkout]').click();
   await expect(page).toHaveURL(new RegExp(`${prefix}/checkout\\?items=`));
   await slow(page.locator('[data-order-total]')).toContainText('RM');
+  // Typed before the island hydrates, a remark would be the server's markup's, not the form's.
+  await slow(page.locator('astro-island:has([data-place-order])')).not.toHaveAttribute('ssr');
 }
 
 test('a remark over 180 characters is refused with the spec message', async ({ page }) => {

@@ -3,7 +3,7 @@
  * login page with the reason, the footer's app-store badges are links, and the delivery step says
  * why Delivery is unavailable when the location is not a saved address.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { login } from './helpers';
 
 test('a guest who adds to cart is told on the login page why they must log in', async ({ page }) => {

@@ -3,7 +3,7 @@
  * /privacy-policy, /member-zone, /outlets, /contacts): each answers in EN, ZH and AR with the right
  * language and direction, shows its facts, passes the axe check and fits a phone in Arabic.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { expectAccessible } from './helpers';
 
 const PAGES: { path: string; heading: Record<'en' | 'zh' | 'ar', string> }[] = [

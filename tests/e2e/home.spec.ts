@@ -5,7 +5,8 @@
  * never autoplays, the promotion and brand pages with their 404s, AR right to left on a phone, the
  * footer's contact, social, WhatsApp and back-to-top, and axe checks.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { expectAccessible } from './helpers';
 
 const API = '/api/mobile_ecom/xs_api.php';
@@ -40,7 +41,8 @@ test('home shows Features, Hottest and Latest rows of 10 with View More links', 
 
 test('the header banner slideshow starts without layout shift and advances with its button', async ({ page }) => {
   await page.goto('/');
-  await expect(banner(page)).toHaveClass(/swiper-initialized/);
+  // Without any interaction Swiper starts 6 s after load (slideshow.ts ENGAGE_AFTER_LOAD_MS).
+  await expect(banner(page)).toHaveClass(/swiper-initialized/, { timeout: 15_000 });
   const before = { box: await banner(page).boundingBox(), next: await page.locator('#home-categories').boundingBox() };
   expect(await layoutShift(page)).toBeLessThan(0.01);
   await expect(banner(page).locator('.swiper-slide-active')).toHaveAttribute('aria-label', '1 of 4');
@@ -83,6 +85,22 @@ test('recipe videos and images: six silent videos with posters that never autopl
     expect(res.status()).toBe(200);
     expect((await res.body()).length).toBeLessThanOrEqual(400 * 1024);
   }
+});
+
+test('banner headlines, promotion names and recipe titles are HTML over text-free pictures', async ({ page }) => {
+  await page.goto('/');
+  const first = banner(page).locator('.swiper-slide').first();
+  await expect(first.locator('[data-banner-headline]')).toHaveText('Fresh pork, cut daily');
+  await expect(first.getByRole('link')).toHaveAccessibleName(/Fresh pork, cut daily.*Shop now/);
+  await expect(first.locator('img')).toHaveAttribute('alt', '');
+  // The headline sits inside the picture's box, on its start (left) side.
+  const [picture, headline] = [await first.locator('img').boundingBox(), await first.locator('[data-banner-headline]').boundingBox()];
+  expect(headline!.x).toBeGreaterThanOrEqual(picture!.x);
+  expect(headline!.x + headline!.width).toBeLessThan(picture!.x + picture!.width * 0.62);
+  expect(headline!.y + headline!.height).toBeLessThanOrEqual(picture!.y + picture!.height);
+  await expect(page.locator('[data-promotion-name]').first()).toHaveText('Pork Week');
+  await expect(page.locator('[data-recipe-title]')).toHaveCount(6);
+  await expect(page.locator('[data-recipe-title]').first()).toHaveText(/\S/);
 });
 
 test('the promotion carousel links to /promotion/{id}, which lists its products', async ({ page }) => {
@@ -134,7 +152,8 @@ test('footer: company contact, social links, WhatsApp and back to top after 300 
   await expect(top).toBeHidden();
   await page.evaluate(() => window.scrollTo(0, 250));
   await expect(top).toBeHidden();
-  await page.evaluate(() => window.scrollTo(0, 800));
+  // At the page's end, where the footer keeps room for it (mid-scroll it steps aside over a card).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(top).toBeVisible();
   await top.click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -147,11 +166,18 @@ test.describe('Arabic on a phone', () => {
   test('home is right to left, fits the screen and Swiper follows the direction', async ({ page }) => {
     await page.goto('/ar/');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(banner(page)).toHaveClass(/swiper-rtl/);
+    await expect(banner(page)).toHaveClass(/swiper-rtl/, { timeout: 15_000 });
     // Scroll through so every slideshow starts, then check nothing sticks out sideways.
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let y = 0; y < height; y += 500) await page.evaluate((to) => window.scrollTo(0, to), y);
-    await expect(page.locator('.swiper-initialized')).toHaveCount(4);
+    // A frame at each step, as a shopper's scroll gives: the slideshows see themselves come near.
+    for (let y = 0; y < height; y += 500) {
+      await page.evaluate(async (to) => {
+        window.scrollTo(0, to);
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      }, y);
+    }
+    // Each starts in an idle moment (at most 1.5 s), after its code has loaded.
+    await expect(page.locator('.swiper-initialized')).toHaveCount(4, { timeout: 15_000 });
     const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(scroll).toBeLessThanOrEqual(client);
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -160,6 +186,18 @@ test.describe('Arabic on a phone', () => {
     await page.evaluate(() => document.documentElement.setAttribute('dir', 'ltr'));
     await expect(banner(page)).not.toHaveClass(/swiper-rtl/);
     await expect(banner(page)).toHaveClass(/swiper-initialized/);
+  });
+
+  test('banner texts over the pictures are Arabic, on the right, with the picture mirrored', async ({ page }) => {
+    await page.goto('/ar/');
+    const first = banner(page).locator('.swiper-slide').first();
+    await expect(first.locator('[data-banner-headline]')).toHaveText('لحم خنزير طازج يُقطع يوميًا');
+    await expect(first.getByRole('link')).toHaveAccessibleName(/تسوّق الآن/);
+    const [picture, headline] = [await first.locator('img').boundingBox(), await first.locator('[data-banner-headline]').boundingBox()];
+    expect(headline!.x).toBeGreaterThan(picture!.x + picture!.width * 0.38);
+    expect(headline!.y + headline!.height).toBeLessThanOrEqual(picture!.y + picture!.height);
+    expect(await first.locator('img').evaluate((img) => getComputedStyle(img).scale)).toMatch(/^-1/);
+    await expect(page.locator('[data-promotion-name]').first()).toHaveText('أسبوع لحم الخنزير');
   });
 
   test('promotion page in Arabic', async ({ page }) => {

@@ -3,7 +3,8 @@
  * in, choose pick-up or delivery, add to cart, select, check out, see the order success page and the
  * order under /account/orders — with an axe check on every page of the way.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { chooseDelivery, expectAccessible, login } from './helpers';
 
 async function addFirstInStockFromCategory(page: Page) {

@@ -4,7 +4,7 @@
  * kept in the `xs_lang` cookie and in the profile (update_language), and the next login, from any
  * browser, lands in Chinese.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { API, apiLogin, apiRegisterVerified, auth } from './shop-api';
 
 test('a member switches to 中文; the next login, in a fresh browser, lands in Chinese', async ({ page, request }) => {

@@ -4,7 +4,8 @@
  * list), the fixed lists, the shop page, header suggestions, AR right to left, and axe checks.
  * The demo catalogue: 133 products; "pork" matches 45 (two pages); Pork Belly & Cuts has 10.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { expectAccessible } from './helpers';
 
 const cards = (page: Page) => page.locator('[data-product-list] [data-product-card]');

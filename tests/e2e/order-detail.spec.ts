@@ -6,7 +6,8 @@
  * someone else's order is a 404.
  * In English on a desktop and in Arabic on a phone.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { chooseDelivery, expectAccessible, login } from './helpers';
 
 const slow = expect.configure({ timeout: 20_000 });
@@ -20,11 +21,16 @@ const TRACKING = 'MY7001234567';
 /** Products this file orders; other browser tests do not count their stock. */
 const CANDIDATES = ['P0031', 'P0032', 'P0033', 'P0034', 'P0035', 'P0036', 'P0037', 'P0038'];
 
-/** Units shown as available at the chosen store on a product page (spec §2 Product detail). */
+/**
+ * Units shown as available at the chosen store on a product page (spec §2 Product detail): the
+ * availability line, or 0 when the page says the store has none (the line then stays hidden).
+ */
 async function available(page: Page, code: string, prefix = ''): Promise<number> {
   await page.goto(`${prefix}/product/${code}`);
-  const line = page.locator('[data-availability]');
-  await slow(line).toBeVisible();
+  const line = page.locator('[data-availability]:not([hidden])');
+  const noneHere = page.locator('main form[data-add-to-cart][data-none-at-store]');
+  await slow(line.or(noneHere).first()).toBeVisible();
+  if (!(await line.count())) return 0;
   const m = /\d+/.exec((await line.textContent()) ?? '');
   return m ? Number(m[0]) : 0;
 }

@@ -6,7 +6,8 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { chooseDelivery, DEMO, login } from './helpers';
 import { API, apiLogin, apiPickupOrder, auth, chosenStore, fillCart, productsAt, toCheckout } from './shop-api';
 import { E2E_OPS_TOKEN } from '../../playwright.config';

@@ -4,7 +4,7 @@
  * without JavaScript, the review star filter, comments shown as text, availability at the chosen
  * store, the favourite toggle and the favourites page, and the quick view from a card.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { chooseDelivery, DEMO, expectAccessible, login } from './helpers';
 
 const API = '/api/mobile_ecom/xs_api.php';

@@ -8,12 +8,14 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { E2E_PORT, E2E_WORKERS } from './shops';
+import { expect, test } from './test';
 import { DEMO } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
-const BASE_PORT = Number(process.env.E2E_PORT ?? 4510);
+/** Past the test shops' ports (tests/e2e/shops.ts): this file's own servers take BASE_PORT + 7 to + 9. */
+const BASE_PORT = E2E_PORT + E2E_WORKERS;
 const SITE = 'https://shop.example.test';
 const SECRET = 'production-test-secret-0123456789abcdef';
 const SAFE = { NODE_ENV: 'production', XS_API_KEY: 'a-key-of-our-own-0123456789', SESSION_SECRET: SECRET };

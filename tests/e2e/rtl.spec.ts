@@ -2,7 +2,7 @@
  * Arabic, right to left, on a phone: pages render in AR with dir=rtl, nothing overflows sideways,
  * validation speaks Arabic, and the pages pass the axe check.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { expectAccessible } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

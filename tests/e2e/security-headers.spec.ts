@@ -4,7 +4,8 @@
  * scripts) lets every script and style of the shop run: no violation is reported on the main pages
  * of a whole journey, from the home page to paying on the sandbox page in its pop-up.
  */
-import { expect, test, type APIResponse, type BrowserContext, type Page } from '@playwright/test';
+import type { APIResponse, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { chooseDelivery, DEMO, login } from './helpers';
 import { API, API_KEY, apiLogin, chosenStore, fillCart, productsAt, toCheckout } from './shop-api';
 

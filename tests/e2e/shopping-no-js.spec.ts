@@ -6,7 +6,8 @@
  * (412); a guest is sent to /login with the way back, the page's query kept. Last, the same way
  * back for a guest with JavaScript, whose click the page script hands to a plain post.
  */
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { DEMO } from './helpers';
 import { CHOICE_COOKIE, serialiseChoice } from '../../src/features/delivery/choice-cookie';
 import type { Shipping } from '../../src/features/delivery/choice';

@@ -3,7 +3,7 @@
  * the Arabic page is right to left and fits a phone, unknown or missing codes answer the 404 page,
  * and the page passes the axe check.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { expectAccessible } from './helpers';
 
 test('/voucher-details/?code=RM5OFF shows the voucher in English', async ({ page }) => {

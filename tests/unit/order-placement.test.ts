@@ -134,11 +134,17 @@ describe('voucher', () => {
       [undefined, 5000, '2026-11-22', 'unknown', {}],
       [{ ...v, usedAt: new Date() }, 5000, '2026-11-22', 'used', {}],
       [{ ...v, usedAt: new Date() }, 5000, '2026-12-01', 'used', {}],
-      [v, 5000, '2026-12-01', 'expired', { date: '30/11/2026' }],
+      [v, 5000, '2026-12-01', 'expired', {}],
       [v, 2999, '2026-11-22', 'min_spend', { amount: 'RM 30.00', missing: 'RM 0.01' }],
     ] as const) {
       expect(apiError(() => checkVoucherUsable(held, subtotal, today))).toMatchObject({ status: 409, key: `voucher_invalid_${reason}`, params, extra: { reason } });
     }
+  });
+  it('gives an expired voucher\'s date in the caller\'s language', () => {
+    const err = apiError(() => checkVoucherUsable(v, 5000, '2026-12-01'));
+    expect(err.body('en').Error).toBe('This voucher expired on 30/11/2026.');
+    expect(err.body('zh').Error).toContain('2026/11/30');
+    expect(err.body('ar').Error).not.toContain('30/11/2026');
   });
   it('says why in the caller\'s language', () => {
     const err = apiError(() => checkVoucherUsable(v, 2150, '2026-11-22'));

@@ -28,7 +28,8 @@ const open: PickupSettings = {
 /** Closed on Fridays, one day lead time. */
 const fridayClosed: PickupSettings = { ...open, pickup_min_time: 1, pickup_days_range: '1,1,1,1,1,0,1' };
 
-const ALL_SLOTS = ['10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00', '16:30', '17:00', '17:30', '18:00'];
+const ALL_SLOTS = ['10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00', '16:30', '17:00', '17:30'];
+// Opening 10:00, closing 18:00, 30-minute slots: the last slot starts at 17:30 and ends at closing.
 // Monday 2026-11-23, 14:10 in Kuala Lumpur (06:10 UTC).
 const NOW = myt('2026-11-23', '14:10');
 
@@ -53,12 +54,12 @@ describe('pickupTimeSlots', () => {
   });
 
   it("drops today's times already past", () => {
-    expect(pickupTimeSlots('2026-11-23', open, NOW)).toEqual(['14:30', '15:00', '15:30', '16:00', '16:30', '17:00', '17:30', '18:00']);
+    expect(pickupTimeSlots('2026-11-23', open, NOW)).toEqual(['14:30', '15:00', '15:30', '16:00', '16:30', '17:00', '17:30']);
   });
 
   it('still offers a slot starting exactly now, and none after closing', () => {
     expect(pickupTimeSlots('2026-11-23', open, myt('2026-11-23', '17:30'))[0]).toBe('17:30');
-    expect(pickupTimeSlots('2026-11-23', open, new Date(myt('2026-11-23', '17:30').getTime() + 1))).toEqual(['18:00']);
+    expect(pickupTimeSlots('2026-11-23', open, new Date(myt('2026-11-23', '17:30').getTime() + 1))).toEqual([]);
     expect(pickupTimeSlots('2026-11-23', open, myt('2026-11-23', '18:01'))).toEqual([]);
   });
 
@@ -72,12 +73,37 @@ describe('pickupTimeSlots', () => {
     expect(pickupTimeSlots('2026-02-30', open, NOW)).toEqual([]);
   });
 
-  it('uses slot_minutes from the opening time, with the closing time inclusive only on a step', () => {
+  it('uses slot_minutes from the opening time, each slot ending by closing', () => {
     const s = { ...open, pickup_max_time_range: '12:00', slot_minutes: 45 };
-    expect(pickupTimeSlots('2026-11-24', s, NOW)).toEqual(['10:00', '10:45', '11:30']);
-    expect(pickupTimeSlots('2026-11-24', { ...open, pickup_min_time_range: '17:00', pickup_max_time_range: '17:00' }, NOW)).toEqual(['17:00']);
-    expect(pickupTimeSlots('2026-11-24', { ...open, pickup_min_time_range: '22:00', pickup_max_time_range: '23:59', slot_minutes: 60 }, NOW)).toEqual(['22:00', '23:00']);
+    expect(pickupTimeSlots('2026-11-24', s, NOW)).toEqual(['10:00', '10:45']);
+    expect(pickupTimeSlots('2026-11-24', { ...s, pickup_max_time_range: '12:15' }, NOW)).toEqual(['10:00', '10:45', '11:30']);
+    expect(pickupTimeSlots('2026-11-24', { ...open, pickup_min_time_range: '17:00', pickup_max_time_range: '17:00' }, NOW)).toEqual([]);
+    expect(pickupTimeSlots('2026-11-24', { ...open, pickup_min_time_range: '22:00', pickup_max_time_range: '23:59', slot_minutes: 60 }, NOW)).toEqual(['22:00']);
     expect(pickupTimeSlots('2026-11-24', { ...open, pickup_min_time_range: '18:00', pickup_max_time_range: '10:00' }, NOW)).toEqual([]);
+  });
+
+  it('offers only slots inside the shop\'s opening hours: 08:00 to 17:30, Monday to Friday', () => {
+    const shop = { pickup_min_time: 0, pickup_min_time_range: '08:00', pickup_max_time_range: '17:30', pickup_days_range: '0,1,1,1,1,1,0' };
+    const slots = pickupTimeSlots('2026-11-24', shop, NOW);
+    expect(slots[0]).toBe('08:00');
+    expect(slots.at(-1)).toBe('17:00');
+    expect(slots.every((t) => t >= '08:00' && t <= '17:00')).toBe(true);
+    expect(pickupTimeSlots('2026-11-28', shop, NOW)).toEqual([]); // Saturday
+    expect(validatePickup({ date: '2026-11-24', time: '17:15' }, shop, NOW)).toEqual({ ok: false, reason: 'outside_hours' });
+    expect(validatePickup({ date: '2026-11-24', time: '19:30' }, shop, NOW)).toEqual({ ok: false, reason: 'outside_hours' });
+    expect(validatePickup({ date: '2026-11-24', time: '07:59' }, shop, NOW)).toEqual({ ok: false, reason: 'outside_hours' });
+  });
+
+  it('counts the lead time in whole days from now', () => {
+    // Lead 1 at Monday 14:10: nothing on Monday, Tuesday from 14:30 (the first slot at or after 14:10).
+    expect(pickupTimeSlots('2026-11-23', fridayClosed, NOW)).toEqual([]);
+    expect(pickupTimeSlots('2026-11-24', fridayClosed, NOW)[0]).toBe('14:30');
+    expect(pickupTimeSlots('2026-11-25', fridayClosed, NOW)).toEqual(ALL_SLOTS);
+    // Lead 2 at Monday 14:10: Wednesday from 14:30.
+    expect(pickupTimeSlots('2026-11-24', { ...open, pickup_min_time: 2 }, NOW)).toEqual([]);
+    expect(pickupTimeSlots('2026-11-25', { ...open, pickup_min_time: 2 }, NOW)[0]).toBe('14:30');
+    expect(validatePickup({ date: '2026-11-24', time: '14:00' }, fridayClosed, NOW)).toEqual({ ok: false, reason: 'too_soon' });
+    expect(validatePickup({ date: '2026-11-24', time: '14:10' }, fridayClosed, NOW)).toEqual({ ok: true });
   });
 
   it('reads "today" in Kuala Lumpur, not in UTC', () => {
@@ -87,9 +113,11 @@ describe('pickupTimeSlots', () => {
     expect(pickupTimeSlots('2026-11-23', open, justAfterMidnight)).toEqual(ALL_SLOTS);
     expect(pickupTimeSlots('2026-11-23', fridayClosed, justAfterMidnight)).toEqual([]);
     expect(pickupTimeSlots('2026-11-24', fridayClosed, justAfterMidnight)).toEqual(ALL_SLOTS);
-    // 15:59 UTC on the 22nd is still Sunday 23:59 in Kuala Lumpur: Monday is "tomorrow".
+    // 15:59 UTC on the 22nd is still Sunday 23:59 in Kuala Lumpur: a day from then is Monday 23:59,
+    // after Monday's last slot, so Tuesday is the first day.
     const justBeforeMidnight = new Date('2026-11-22T15:59:00Z');
-    expect(pickupTimeSlots('2026-11-23', fridayClosed, justBeforeMidnight)).toEqual(ALL_SLOTS);
+    expect(pickupTimeSlots('2026-11-23', fridayClosed, justBeforeMidnight)).toEqual([]);
+    expect(pickupTimeSlots('2026-11-24', fridayClosed, justBeforeMidnight)).toEqual(ALL_SLOTS);
   });
 
   it('accepts now as a Date, a dayjs value or epoch ms', () => {
@@ -155,8 +183,8 @@ describe('isPickupDateAllowed', () => {
   });
 
   it('refuses today once its last slot has passed', () => {
-    expect(isPickupDateAllowed('2026-11-23', open, myt('2026-11-23', '18:00'))).toBe(true);
-    expect(isPickupDateAllowed('2026-11-23', open, myt('2026-11-23', '18:01'))).toBe(false);
+    expect(isPickupDateAllowed('2026-11-23', open, myt('2026-11-23', '17:30'))).toBe(true);
+    expect(isPickupDateAllowed('2026-11-23', open, myt('2026-11-23', '17:31'))).toBe(false);
   });
 
   it('honours each closed weekday', () => {
@@ -189,6 +217,8 @@ describe('validatePickup', () => {
     [{ date: '2026-11-27', time: '12:00' }, fridayClosed, 'closed_day'],
     [{ date: '2026-11-24', time: '09:59' }, open, 'outside_hours'],
     [{ date: '2026-11-24', time: '18:01' }, open, 'outside_hours'],
+    [{ date: '2026-11-24', time: '17:31' }, open, 'outside_hours'], // the slot would end after closing
+    [{ date: '2026-11-24', time: '10:00' }, fridayClosed, 'too_soon'], // less than a day ahead
     [{ date: '2026-11-23', time: '23:00' }, open, 'outside_hours'],
   ] as const)('refuses %o as %s', (choice, settings, reason) => {
     expect(validatePickup(choice, settings, NOW)).toEqual({ ok: false, reason });
@@ -198,11 +228,11 @@ describe('validatePickup', () => {
     [{ date: '2026-11-23', time: '14:30' }, open],
     [{ date: '2026-11-23', time: '14:10' }, open], // exactly now
     [{ date: '2026-11-24', time: '10:00' }, open],
-    [{ date: '2026-11-24', time: '18:00' }, open],
+    [{ date: '2026-11-24', time: '17:30' }, open],
     [{ date: '2026-11-24', time: '14:45' }, open], // inside the window, between slots
-    [{ date: '2026-11-24', time: '10:00' }, fridayClosed],
+    [{ date: '2026-11-24', time: '14:30' }, fridayClosed],
     [{ date: '2026-11-28', time: '12:00' }, fridayClosed],
-    [{ date: '2027-05-23', time: '18:00' }, open],
+    [{ date: '2027-05-23', time: '17:30' }, open],
   ] as const)('accepts %o', (choice, settings) => {
     expect(validatePickup(choice, settings, NOW)).toEqual({ ok: true });
   });

@@ -26,5 +26,8 @@ describe('productionConfigProblems', () => {
     expect(productionConfigProblems({ ...SAFE, SESSION_SECRET: undefined, DATABASE_URL: 'postgres://db/shop' })).toEqual([expect.stringMatching(/^SESSION_SECRET: /)]);
     expect(productionConfigProblems({ ...SAFE, SITE_URL: 'https://shop.example.my', COOKIE_SECURE: 'false' })).toEqual([expect.stringMatching(/^COOKIE_SECURE: /)]);
     expect(productionConfigProblems({ NODE_ENV: 'production', SESSION_SECRET: 'short' })).toHaveLength(2);
+    expect(productionConfigProblems({ ...SAFE, GEOCODER_URL: 'http://maps.example.com/geocode/json' })).toEqual([expect.stringMatching(/^GEOCODER_URL: .*https/)]);
+    expect(productionConfigProblems({ ...SAFE, GEOCODER_URL: 'not a url' })).toEqual([expect.stringMatching(/^GEOCODER_URL: /)]);
+    expect(productionConfigProblems({ ...SAFE, GEOCODER_URL: 'https://maps.googleapis.com/maps/api/geocode/json', GEOCODER_KEY: 'k' })).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@
  */
 import { $cartCount, $session } from '../../stores/session';
 import { openDeliveryModal } from '../../features/delivery/modal';
+import { pluralText } from '../../i18n/plural-text';
 import { $favourites } from '../../stores/favourites';
 import { $shipping, isShippingComplete } from '../../features/delivery/shipping';
 import { callAction } from '../../features/shared/action-fetch';
@@ -92,6 +93,9 @@ export function startHeader() {
     }
     // The account side panel's figure too (src/layouts/AccountLayout.astro): a redemption updates the store.
     for (const el of document.querySelectorAll<HTMLElement>('[data-side-points]')) el.textContent = String(s.customer_point);
+    // "1 point" / "2 points" (Arabic has six forms): the word after every points figure.
+    const unitForms = JSON.parse(header.dataset.pointsUnitForms ?? '{}') as Record<string, string>;
+    for (const el of document.querySelectorAll<HTMLElement>('[data-points-unit]')) el.textContent = pluralText(unitForms, header.dataset.locale ?? 'en', 'points', s.customer_point);
     const unread = $('[data-feeds-count]');
     if (unread) {
       unread.textContent = String(s.notification_unread);

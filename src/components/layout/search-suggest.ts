@@ -1,12 +1,13 @@
 /**
  * Search suggestions in the header (spec §2 Search, §7, §9): SEARCH_DEBOUNCE_MS (500 ms) after
- * typing stops, GET `{data-suggest}?q=&lang=` (up to 10 products, EN and ZH names); a blank query
+ * typing stops, GET `{data-suggest}?q=&lang=` (up to 10 products, matched on EN, ZH and AR names by src/domain/search-text.ts); a blank query
  * asks nothing and closes the list; an answer to an older query is ignored. The input is a
  * WAI-ARIA 1.2 combobox (list autocomplete): aria-expanded, aria-controls its listbox,
  * aria-activedescendant on the active option; Down / Up move, Enter opens the active product,
  * Escape closes; a click on an option opens its product page.
  */
 import { SEARCH_DEBOUNCE_MS } from '../../domain/constants';
+import { pluralText } from '../../i18n/plural-text';
 
 type Suggestion = { code: string; name: string; href: string; price: string; picture: string };
 
@@ -59,7 +60,7 @@ export function startSuggest(form: HTMLFormElement) {
       }),
     );
     open(items.length > 0);
-    if (status) status.textContent = (form.dataset.countText ?? '').replace('{count}', String(items.length));
+    if (status) status.textContent = pluralText(JSON.parse(form.dataset.countForms ?? '{}') as Record<string, string>, form.dataset.lang ?? 'en', 'count', items.length);
   };
 
   async function ask(q: string) {
@@ -109,4 +110,6 @@ export function startSuggest(form: HTMLFormElement) {
   input.addEventListener('focus', () => {
     if (options().length && input.value.trim()) open(true);
   });
+  // Loaded on the field's first focus (SearchBox.astro): text typed meanwhile is asked for now.
+  if (input.value.trim() && document.activeElement === input) input.dispatchEvent(new Event('input'));
 }

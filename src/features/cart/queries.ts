@@ -5,6 +5,7 @@
  */
 import type { AstroCookies } from 'astro';
 import type { Cart } from '../../lib/xs-api/contract';
+import { XsApiError } from '../../lib/xs-api/client';
 import { chosenStore } from '../delivery/choice-cookie';
 import { memberApi, type FeatureContext } from '../shared/api';
 import { shopperError, type ShopperError } from '../shared/errors';
@@ -58,6 +59,45 @@ export async function getAvailability(ctx: ShoppingContext, code: string): Promi
   try {
     const { data } = await memberApi(ctx).call('product_detail', { params: { code }, query: { pickupstore: store } });
     return { ok: true, data: { product_has_balance: data.product_has_balance, product_quantity: data.product_quantity, in_favorite: data.in_favorite } };
+  } catch (err) {
+    return { ok: false, error: shopperError(err, locale) };
+  }
+}
+
+/** At most this many products per availability read (a page of cards is 25; a home page has a few rows). */
+export const MAX_AVAILABILITY_CODES = 60;
+
+/**
+ * Stock of several products at the chosen store for the logged-in member, so product cards and the
+ * quick view can follow the chosen store (issue 9: one truth per fact). `codes` are product codes
+ * (1–60, each 1–30 letters, digits, '-' or '_'). Answer: code → units at the store (0 when none;
+ * codes the API does not know, and every code when the store is unknown, are left out).
+ * Errors (as a ShopperError, never thrown): 400 for a malformed list, 401 for a guest, 412 without a
+ * chosen store, 502 on a fault.
+ */
+export async function getStoreStock(ctx: ShoppingContext, codes: string[]): Promise<{ ok: true; data: Record<string, number> } | { ok: false; error: ShopperError }> {
+  const locale = ctx.locals.locale;
+  const unique = [...new Set(codes)];
+  if (unique.length === 0 || unique.length > MAX_AVAILABILITY_CODES || unique.some((c) => !/^[\w-]{1,30}$/.test(c))) {
+    return { ok: false, error: { status: 400, message: translate(locale, 'input_invalid_address'), body: {} } };
+  }
+  if (!ctx.locals.session) return { ok: false, error: { status: 401, message: translate(locale, 'session_expired'), body: {} } };
+  const store = chosenStore(ctx.cookies);
+  if (!store) return { ok: false, error: { status: 412, message: translate(locale, 'cart_choose_delivery_first'), body: {} } };
+  try {
+    const api = memberApi(ctx);
+    const answers = await Promise.all(
+      unique.map((code) =>
+        api.call('product_detail', { params: { code }, query: { pickupstore: store } }).then(
+          (r) => [code, r.data.product_quantity ?? 0] as const,
+          (err: unknown) => {
+            if (err instanceof XsApiError && err.status === 404) return null;
+            throw err;
+          },
+        ),
+      ),
+    );
+    return { ok: true, data: Object.fromEntries(answers.filter((a) => a !== null)) };
   } catch (err) {
     return { ok: false, error: shopperError(err, locale) };
   }

@@ -12,6 +12,8 @@ import { XsApiError } from '../../lib/xs-api/client';
 import { REACH_US_CODE } from '../../lib/xs-api/contract';
 import { companyFacts, fillFacts } from '../../domain/company';
 import type { Locale } from '../../i18n/messages';
+import type { PickupSettings } from '../../domain/pickup';
+import { formatOpeningHours } from '../../i18n/opening-hours';
 import {
   toCompanyContact,
   toOutletStates,
@@ -77,4 +79,31 @@ export async function getContentPage(ctx: ContentContext, slug: ContentSlug): Pr
   if (!entry) throw new Error(`Content page ${slug} is missing`);
   const facts = companyFacts();
   return { slug, title: entry.data.title, description: fillFacts(entry.data.description, facts), html: fillFacts(entry.rendered?.html ?? '', facts) };
+}
+
+/** How long the opening hours are kept in memory before the settings are read again (ms). */
+const OPENING_HOURS_TTL_MS = 60_000;
+let openingHoursRead: { at: number; settings: Promise<PickupSettings> } | null = null;
+
+/**
+ * The shops' opening hours in the shopper's language, made from the pick-up settings
+ * (self_pickup_min_time, spec §3; issue 9: the header, footer, /outlets, the outlet cards and
+ * /contacts all show this one text, and the pick-up slots come from the same row):
+ * 'Monday to Friday, 8.00 a.m. to 5.30 p.m.'. The settings are kept 60 s in memory (one read per
+ * minute, not one per page). Null when they cannot be read: the page leaves the hours out.
+ */
+export async function getOpeningHours(ctx: ContentContext): Promise<string | null> {
+  const now = Date.now();
+  if (!openingHoursRead || now - openingHoursRead.at > OPENING_HOURS_TTL_MS) {
+    const settings = publicApi(ctx.locals.locale).call('self_pickup_min_time').then((r) => r.data);
+    openingHoursRead = { at: now, settings };
+    settings.catch(() => {
+      if (openingHoursRead?.settings === settings) openingHoursRead = null;
+    });
+  }
+  try {
+    return formatOpeningHours(await openingHoursRead.settings, ctx.locals.locale);
+  } catch {
+    return null;
+  }
 }

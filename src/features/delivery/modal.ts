@@ -5,13 +5,18 @@
  * Its open state is the `$deliveryModalOpen` nanostore (./shipping.ts; spec §3 User state).
  */
 import { $deliveryModalOpen } from './shipping';
+import { dismissToasts } from '../../lib/ui/toast';
 
 export type DeliveryStep = 0 | 1 | 2 | 3;
 
 let mounted: Promise<unknown> | undefined;
 
-/** Opens the modal at `step` (default: where the modal decides), loading its code the first time. */
+/**
+ * Opens the modal at `step` (default: where the modal decides), loading its code the first time. An
+ * "added to cart" toast still showing is dismissed: it would speak of a cart the modal may empty.
+ */
 export function openDeliveryModal(step?: DeliveryStep): void {
+  dismissToasts('cart');
   const header = document.querySelector<HTMLElement>('[data-header]');
   mounted ??= import('./ui/mount').then((m) => m.mountDeliveryModal(document.getElementById('delivery-root')!, header?.dataset.locale ?? 'en'));
   $deliveryModalOpen.set({ step });

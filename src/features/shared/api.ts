@@ -9,9 +9,12 @@
  *   per-user pages and Actions. For a guest the member-scoped operations answer 401, which the
  *   error mapping (./errors.ts) turns into the spec §6 expired-session text.
  *
- * Both talk to the bundled API in-process, or over HTTP to XS_API_URL when it is set.
+ * `publicApi` keeps the answers of the few reference reads every page repeats for a minute
+ * (./reference-reads.ts). Both talk to the bundled API in-process, or over HTTP to XS_API_URL when it is set.
  */
-import { createXsClient, type XsClient } from '../../lib/xs-api/client';
+import { createXsClient, type CallInput, type ResultOf, type XsClient } from '../../lib/xs-api/client';
+import type { OperationName } from '../../lib/xs-api/contract';
+import { REFERENCE_OPERATIONS, referenceKey, rememberReference } from './reference-reads';
 import type { Locale } from '../../i18n/messages';
 import { config } from '../../server/config';
 import { bundledApi } from '../../server/runtime';
@@ -38,7 +41,11 @@ function client(locale: Locale, session: SessionPayload | null, clientIp: string
  * (login, sign-up, password reset), which give the shopper's `clientIp` for the per-IP limits.
  */
 export function publicApi(locale: Locale, clientIp: string | null = null): XsClient {
-  return client(locale, null, clientIp);
+  const inner = client(locale, null, clientIp);
+  // Reference reads (groups and lines, company contact, banners, brands) are kept a minute (./reference-reads.ts).
+  const call = <N extends OperationName>(name: N, input?: CallInput<N>): Promise<ResultOf<N>> =>
+    REFERENCE_OPERATIONS.has(name) ? rememberReference(referenceKey(name, locale, input), () => inner.call(name, input)) : inner.call(name, input);
+  return { ...inner, call };
 }
 
 /** A client acting as the request's member (or as a guest, who gets 401 on member operations). */

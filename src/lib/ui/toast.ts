@@ -4,7 +4,8 @@
  */
 import { TOAST_DEFAULT_MS } from '../../domain/constants';
 
-export type ToastOptions = { durationMs?: number; href?: string; kind?: 'success' | 'error' | 'info' };
+/** `tag` names a kind of toast so it can be dismissed early (`dismissToasts`), e.g. 'cart' for "added to cart". */
+export type ToastOptions = { durationMs?: number; href?: string; kind?: 'success' | 'error' | 'info'; tag?: string };
 
 /**
  * Where a toast goes: the page's #toaster, or — while a modal <dialog> is open (quick view, delivery
@@ -26,13 +27,14 @@ function toastRegion(): HTMLElement | null {
 }
 
 /** Shows a toast; returns a function that removes it early. */
-export function toast(message: string, { durationMs = TOAST_DEFAULT_MS, href, kind = 'success' }: ToastOptions = {}): () => void {
+export function toast(message: string, { durationMs = TOAST_DEFAULT_MS, href, kind = 'success', tag }: ToastOptions = {}): () => void {
   const region = toastRegion();
   if (!region) return () => {};
   const el = document.createElement(href ? 'a' : 'div');
   if (href) (el as HTMLAnchorElement).href = href;
   el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
   el.dataset.toast = kind;
+  if (tag) el.dataset.toastTag = tag;
   el.className =
     'pointer-events-auto flex items-center gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ring-1 transition-opacity duration-300 ' +
     // A light ring and a deep shadow keep the dark toast visible over any background, the dark footer too.
@@ -48,4 +50,9 @@ export function toast(message: string, { durationMs = TOAST_DEFAULT_MS, href, ki
     clearTimeout(timer);
     remove();
   };
+}
+
+/** Removes every toast shown with `tag` at once (the delivery modal opening dismisses an old "added to cart"). */
+export function dismissToasts(tag: string): void {
+  for (const el of document.querySelectorAll<HTMLElement>(`[data-toast-tag="${CSS.escape(tag)}"]`)) el.remove();
 }

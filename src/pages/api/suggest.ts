@@ -1,6 +1,6 @@
 /**
  * Search suggestions (spec §2 Search, §7 Catalogue, §9: up to 10, product_listing with `search`
- * and limit "0,10"; the API matches EN and ZH names). `GET /api/suggest?q=&lang=` →
+ * and limit "0,10"; the API matches EN, ZH and AR names). `GET /api/suggest?q=&lang=` →
  * `{ items: [{ code, name, href, price, picture }] }` with `price` formatted for display ('RM 16.90')
  * and `href` the product page in that language. A blank q answers `{ items: [] }` without a query;
  * an unknown lang answers 400. The same for every shopper, so public and cacheable.

@@ -14,6 +14,7 @@ import { memoryLimits, type AbuseLimits } from './adapters/rate-limit';
 import { errorFields, log } from '../log';
 import { dummyPasswordHash } from './services/passwords';
 import { smsFromEnv, type SmsSender } from './adapters/sms';
+import { geocoderFromEnv, type MapsGeocoder } from './adapters/geocode-maps';
 import { API_KEY_HEADER, callLocale, type ApiEnv, type ApiServices } from './http';
 import { accessRoutes } from './routes/access';
 import { addressRoutes } from './routes/addresses';
@@ -56,6 +57,8 @@ export type XsApiOptions = {
   opsToken?: string | null;
   /** Where profile pictures are stored (UPLOADS_DIR by default). */
   uploadsDir?: string;
+  /** The maps geocoding service; from GEOCODER_URL and GEOCODER_KEY by default (null when unset: offline data only). */
+  geocoder?: MapsGeocoder | null;
 };
 
 /**
@@ -74,6 +77,7 @@ export function createXsApi({
   paymentWindowMinutes = DEFAULT_PAYMENT_WINDOW_MINUTES,
   opsToken = null,
   uploadsDir = config.uploadsDir,
+  geocoder = geocoderFromEnv(),
 }: XsApiOptions): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>().basePath(API_BASE);
   const resolveDb = async () => (typeof db === 'function' ? await db() : db);
@@ -89,6 +93,7 @@ export function createXsApi({
     paymentWindowMinutes,
     opsToken,
     uploadsDir,
+    geocoder,
   };
   // The edge (issue "Hardened for the open internet"): a path with a malformed %-sequence or a
   // control character (NUL…) in the path or query answers 400 before any route reads it.

@@ -5,11 +5,17 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { translate, type Locale, type MessageKey } from '../../i18n/messages';
 
+/**
+ * A message parameter: a value, or a function of the caller's language for values shown in it (a
+ * date: `(locale) => formatPickupDate(day, locale)`), so ZH and AR answers never carry EN dates.
+ */
+export type ErrorParam = string | number | ((locale: Locale) => string);
+
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly key: MessageKey,
-    readonly params: Record<string, string | number> = {},
+    readonly params: Record<string, ErrorParam> = {},
     /** Extra fields sent with the error, e.g. the products that ran out. */
     readonly extra: Record<string, unknown> = {},
   ) {
@@ -19,7 +25,8 @@ export class ApiError extends Error {
 
   /** The answer body in a language. */
   body(locale: Locale): { Status: 0; Error: string } & Record<string, unknown> {
-    return { Status: 0, Error: translate(locale, this.key, this.params), ...this.extra };
+    const params = Object.fromEntries(Object.entries(this.params).map(([k, v]) => [k, typeof v === 'function' ? v(locale) : v]));
+    return { Status: 0, Error: translate(locale, this.key, params), ...this.extra };
   }
 }
 

@@ -14,6 +14,7 @@ import { ApiError, invalidPayload, TooManyRequests } from './errors';
 import { findInputProblem } from '../../domain/input-text';
 import { INPUT_TOO_DEEP, INVALID_CHARACTERS } from '../../lib/xs-api/contract/text';
 import { resolveSession } from './services/sessions';
+import type { MapsGeocoder } from './adapters/geocode-maps';
 import { OPERATION_LIMITS, type AbuseLimits, type LimitedOperation, type LoginThrottle, type SmsThrottle } from './adapters/rate-limit';
 import type { SmsSender } from './adapters/sms';
 import type { PaymentAdapter } from './adapters/payment/types';
@@ -33,6 +34,8 @@ export type ApiServices = {
   opsToken: string | null;
   /** The directory of members' profile pictures (UPLOADS_DIR). */
   uploadsDir: string;
+  /** The maps geocoding service (GEOCODER_URL); null: addresses are placed from the offline data only. */
+  geocoder: MapsGeocoder | null;
 };
 
 /** Constant-time comparison of a presented token with the expected one. */

@@ -9,6 +9,7 @@ import { href, paths } from '../../../domain/paths';
 import type { CartItem } from '../../../lib/xs-api/contract';
 import { formatPrice, toSen } from '../../../domain/money';
 import { lineAmount } from '../../../domain/totals';
+import { stockNote } from '../../../domain/stock';
 import { bindLocale } from '../../../components/islands/i18n';
 
 type Props = {
@@ -27,6 +28,7 @@ export function CartLine({ locale, item, quantity, selected, onSelect, onQuantit
   const old = toSen(item.product_old_price);
   const productHref = href(locale, paths.product(item.product_code));
   const max = Math.max(item.product_balance, item.product_quantity);
+  const note = stockNote(item.product_balance, item.product_quantity);
   return (
     <tr className="grid grid-cols-[2.5rem_4.5rem_minmax(0,1fr)_auto] items-center gap-x-2 gap-y-2 border-t border-ink-900/10 px-4 py-4 first:border-t-0 md:table-row md:px-0" data-cart-line={item.product_code}>
       <td className="md:px-4 md:py-4">
@@ -38,8 +40,8 @@ export function CartLine({ locale, item, quantity, selected, onSelect, onQuantit
       </td>
       <td className="min-w-0 md:px-2 md:py-4">
         <a href={productHref} className="line-clamp-2 font-medium hover:text-brand-700">{item.product_name}</a>
-        {item.product_balance < item.product_quantity + 5 && (
-          <span className="mt-1 block text-xs text-brand-700">{t(m.cart_only_left, { count: item.product_balance })}</span>
+        {note && (
+          <span className="mt-1 block text-xs text-brand-700" data-stock-note>{note === 'none' ? t(m.cart_none_at_store) : t(m.cart_only_left, { count: note.low })}</span>
         )}
       </td>
       <td className="col-start-3 row-start-2 md:px-2 md:py-4" dir="ltr">

@@ -2,8 +2,9 @@
  * Availability at the chosen outlet on the product page (spec §2 Product detail: shown only when a
  * store is chosen and the member is logged in). Asks /api/availability/{code} (the server reads the
  * store from the delivery-choice cookie, which $shipping keeps in step) after load and whenever the
- * session or the store changes; shows '{count} available at {store}' or 'Not available at {store}',
- * and caps the quantity input at the units there.
+ * session or the store changes; shows '{count} available at {store}'. When the store has none, the
+ * line stays hidden: the stock pill says 'Not available at {store}' (store-stock.ts, which also caps
+ * the quantity input and disables add to cart).
  */
 import { $session } from '../../../stores/session';
 import { $shipping } from '../../delivery/shipping';
@@ -32,15 +33,9 @@ export function startAvailability() {
     }
     const a = (await res.json()) as Availability;
     const units = a.product_quantity ?? 0;
-    const template = (units > 0 ? el.dataset.labelSome : el.dataset.labelNone) ?? '';
+    const template = el.dataset.labelSome ?? '';
     el.textContent = template.replace('{count}', String(units)).replace('{store}', store.store_name);
-    el.toggleAttribute('data-none', units <= 0);
-    el.hidden = false;
-    const input = document.querySelector<HTMLInputElement>(`#qty-${CSS.escape(code)}`);
-    if (input && units > 0) {
-      input.dataset.maxDefault ??= input.max;
-      input.max = String(Math.min(Number(input.dataset.maxDefault) || units, units));
-    }
+    el.hidden = units <= 0;
   };
   $session.subscribe(() => void update());
   $shipping.subscribe(() => void update());

@@ -2,7 +2,10 @@
  * The delivery-method modal (spec §4, steps 0–3): 0 choose an address (saved, current location or
  * new) → 1 stores within 30 km, nearest first → 2 Delivery or Store Pick-up as the store allows →
  * 3 pick-up date and time. Saving stores the choice as `shipping` (../shipping.ts, which mirrors it
- * into the cookie the server reads); changing the method or the store clears the cart. Closable only once a method exists; resets 500 ms after closing.
+ * into the cookie the server reads); changing the method or the store clears the cart: with items in
+ * the cart the modal first asks (ConfirmChange: Cancel or Escape keeps cart and method as they were,
+ * Continue empties the cart), then a notice says the cart was emptied and why. No question when the
+ * cart is empty or nothing changes. Closable only once a method exists; resets 500 ms after closing.
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -14,12 +17,14 @@ import { $cartCount } from '../../../stores/session';
 import { $deliveryModalOpen, $shipping, isShippingComplete, type Shipping } from '../shipping';
 import { toShipping } from '../choice';
 import { MODAL_RESET_MS } from '../../../domain/constants';
+import { toast } from '../../../lib/ui/toast';
 import { Modal } from '../../../components/islands/Modal';
 import { bindLocale } from '../../../components/islands/i18n';
 import { AddressStep, type Origin } from './AddressStep';
 import { StoreStep } from './StoreStep';
 import { MethodStep } from './MethodStep';
 import { PickupStep } from './PickupStep';
+import { ConfirmChange, type ChangeKind } from './ConfirmChange';
 
 type Step = 0 | 1 | 2 | 3;
 
@@ -32,6 +37,9 @@ export function DeliveryModal({ locale }: { locale: Locale }) {
   const [stores, setStores] = useState<Store[] | null>(null);
   const [store, setStore] = useState<Store | null>(null);
   const [error, setError] = useState('');
+  /** A choice waiting for the shopper's yes, because saving it empties the cart. */
+  const [pending, setPending] = useState<{ next: Shipping; kind: ChangeKind } | null>(null);
+  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -52,6 +60,7 @@ export function DeliveryModal({ locale }: { locale: Locale }) {
       setStores(null);
       setStore(null);
       setError('');
+      setPending(null);
     }, MODAL_RESET_MS);
   };
 
@@ -64,18 +73,43 @@ export function DeliveryModal({ locale }: { locale: Locale }) {
     setStep(1);
   }
 
-  /** Saves a choice checked against the shared schema (./choice.ts), so the server reads back the same choice from its cookie. */
+  /**
+   * Saves a choice checked against the shared schema (./choice.ts), so the server reads back the same
+   * choice from its cookie. A change of method or store with items in the cart waits for the
+   * shopper's confirmation first.
+   */
   async function save(choice: Shipping) {
     const next = toShipping(choice);
     if (!next) return setError(t(m.generic_error));
     const prev = $shipping.get();
-    if (prev && (prev.type !== next.type || prev.store.store_no !== next.store.store_no)) {
+    const kind: ChangeKind | null = !prev ? null : prev.store.store_no !== next.store.store_no ? 'store' : prev.type !== next.type ? 'method' : null;
+    if (kind && $cartCount.get() > 0) return setPending({ next, kind });
+    await commit(next, kind);
+  }
+
+  /** Stores the choice; a change of method or store clears the cart, and a notice says so when it had items. */
+  async function commit(next: Shipping, kind: ChangeKind | null) {
+    const hadItems = $cartCount.get() > 0;
+    if (kind) {
+      setBusy(true);
       const { error: err } = await actions.cart.clear();
-      if (err) return setError(err.message);
+      setBusy(false);
+      if (err) {
+        setPending(null);
+        return setError(err.message);
+      }
       $cartCount.set(0);
     }
     $shipping.set(next);
+    setPending(null);
     close();
+    if (kind && hadItems) noticeAfterClose(kind === 'store' ? t(m.dm_cart_emptied_store) : t(m.dm_cart_emptied_method));
+  }
+
+  /** Cancel of the confirm step: nothing changes; back to the step the shopper was on, its heading focused. */
+  function cancelPending() {
+    setPending(null);
+    requestAnimationFrame(() => document.getElementById('dm-step-title')?.focus());
   }
 
   function chooseMethod(type: 'DELIVERY' | 'PICKUP') {
@@ -92,19 +126,22 @@ export function DeliveryModal({ locale }: { locale: Locale }) {
   const titles: Record<Step, string> = { 0: t(m.dm_step_address), 1: t(m.dm_step_store), 2: t(m.dm_step_method), 3: t(m.dm_step_when) };
 
   return (
-    <Modal open={!!open} title={t(m.dm_title)} closeLabel={t(m.modal_close)} onClose={canClose ? close : undefined} wide>
+    <Modal open={!!open} title={t(m.dm_title)} closeLabel={t(m.modal_close)} onClose={pending ? cancelPending : canClose ? close : undefined} wide>
       <ol className="mb-4 flex gap-1.5" aria-hidden="true">
         {[0, 1, 2, 3].map((i) => (
           <li key={i} className={`h-1.5 flex-1 rounded-full ${i <= step ? 'bg-brand-600' : 'bg-ink-300/60'}`} />
         ))}
       </ol>
+      {pending && <ConfirmChange locale={locale} kind={pending.kind} busy={busy} onCancel={cancelPending} onContinue={() => void commit(pending.next, pending.kind)} />}
+      {/* Kept mounted under the confirm step, so Cancel comes back to the same choice (date, time). */}
+      <div hidden={!!pending}>
       <div className="mb-3 flex items-center gap-2">
         {step > 0 && (
           <button type="button" className="btn-ghost !p-1.5" onClick={() => setStep((step - 1) as Step)} aria-label={t(m.modal_back)}>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:-scale-x-100" fill="none" stroke="currentColor" strokeWidth="2"><path d="M15 6l-6 6 6 6" /></svg>
           </button>
         )}
-        <h3 className="text-base font-semibold">{titles[step]}</h3>
+        <h3 id="dm-step-title" tabIndex={-1} className="text-base font-semibold outline-none">{titles[step]}</h3>
       </div>
       {error && <p role="alert" className="mb-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">{error}</p>}
       {step === 0 && <AddressStep locale={locale} onContinue={findStores} onError={setError} />}
@@ -126,8 +163,20 @@ export function DeliveryModal({ locale }: { locale: Locale }) {
             })
           } />
       )}
+      </div>
     </Modal>
   );
+}
+
+/** Shows a notice on the page once the modal has closed (a toast raised while it is open would go inside it). */
+function noticeAfterClose(message: string) {
+  let tries = 0;
+  const show = () => {
+    const modalOpen = [...document.querySelectorAll('dialog[open]')].some((d) => d.matches(':modal'));
+    if (modalOpen && tries++ < 60) return void requestAnimationFrame(show);
+    toast(message, { kind: 'info' });
+  };
+  requestAnimationFrame(show);
 }
 
 function pickStore(s: Store): Shipping['store'] {

@@ -32,11 +32,17 @@ export function PickupStep({ locale, initial, onSave }: Props) {
   useEffect(() => {
     if (!date) return;
     setTimes(null);
+    // The times of an earlier date that answer late are dropped: only the date shown is listed.
+    let current = true;
     void actions.delivery.pickupTimes({ date }).then(({ data, error: err }) => {
+      if (!current) return;
       if (err) return setError(err.message);
       setTimes(data);
       if (!data.includes(time)) setTime('');
     });
+    return () => {
+      current = false;
+    };
   }, [date]);
 
   if (!settings) return <p className="py-6 text-center text-sm text-ink-500" role="status">{error || t(m.loading)}</p>;

@@ -10,6 +10,7 @@ import { $favourites } from '../../../stores/favourites';
 import { toast } from '../../../lib/ui/toast';
 import { TOAST_FAVOURITES_MS } from '../../../domain/constants';
 import { callAction, submitFromHere } from '../../shared/action-fetch';
+import { namedMessage } from '../../shared/card-messages';
 
 /** Shows a form's state: the heart filled or not, the label and the operation a post will do. */
 function render(form: HTMLFormElement, codes: readonly string[] | undefined) {
@@ -19,7 +20,8 @@ function render(form: HTMLFormElement, codes: readonly string[] | undefined) {
   const active = codes.includes(form.dataset.favouriteForm ?? '');
   op.value = active ? 'remove' : 'add';
   button.toggleAttribute('data-active', active);
-  const label = (active ? form.dataset.labelRemove : form.dataset.labelAdd) ?? '';
+  const name = form.dataset.productName ?? '';
+  const label = active ? namedMessage('cardFavouriteRemove', name, form.dataset.labelRemove) : namedMessage('cardFavouriteAdd', name, form.dataset.labelAdd);
   const text = button.querySelector('[data-favourite-label]');
   if (text) text.textContent = label;
   else button.setAttribute('aria-label', label);
@@ -42,7 +44,9 @@ export function enhanceFavourites(root: ParentNode = document) {
         if (error) return void toast(error.message || document.body.dataset.genericError || 'Error', { kind: 'error' });
         form.querySelector('[data-favourite-error]')?.remove();
         $favourites.set(data.favourites);
-        toast((data.in_favorite ? form.dataset.addedMessage : form.dataset.removedMessage) ?? '', { durationMs: TOAST_FAVOURITES_MS });
+        const name = form.dataset.productName ?? '';
+        const message = data.in_favorite ? namedMessage('cardFavouriteAdded', name, form.dataset.addedMessage) : namedMessage('cardFavouriteRemoved', name, form.dataset.removedMessage);
+        toast(message, { durationMs: TOAST_FAVOURITES_MS });
       } finally {
         if (button) button.disabled = false;
       }

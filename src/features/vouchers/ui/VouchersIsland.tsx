@@ -106,7 +106,7 @@ function VouchersIslandView({ locale, active: initialActive, past, offers, point
   return (
     <div data-vouchers>
       <div className="card mb-4 flex flex-wrap items-center justify-between gap-3 p-4">
-        <p className="text-sm" data-points-balance={points}>{t(m.voucher_redeem_balance, { points: String(points) })}</p>
+        <p className="text-sm" data-points-balance={points}>{t(m.voucher_redeem_balance, { points })}</p>
         <button type="button" className="btn-primary" aria-haspopup="dialog" onClick={() => { setError(''); setRedeemOpen(true); }} data-redeem-open>
           {t(m.voucher_redeem_open)}
         </button>
@@ -187,7 +187,7 @@ function VouchersIslandView({ locale, active: initialActive, past, offers, point
 
       {redeemOpen && (
         <Modal open title={t(m.voucher_redeem_title)} onClose={() => setRedeemOpen(false)} closeLabel={t(m.modal_close)}>
-          <p className="mb-3 text-sm">{t(m.voucher_redeem_balance, { points: String(points) })}</p>
+          <p className="mb-3 text-sm">{t(m.voucher_redeem_balance, { points })}</p>
           {error && <p role="alert" className="mb-3 rounded-lg bg-brand-50 p-2 text-sm font-medium text-brand-700" data-redeem-error>{error}</p>}
           {offers.length === 0 ? (
             <p className="py-4 text-sm text-ink-700">{t(m.voucher_redeem_none)}</p>
@@ -198,10 +198,10 @@ function VouchersIslandView({ locale, active: initialActive, past, offers, point
                 return (
                   <li key={o.code} className="flex flex-wrap items-center gap-3 rounded-xl border border-ink-900/10 p-3" data-redeem-option={o.code}>
                     <span className="flex min-w-0 flex-1 items-center gap-3">
-                      <CardBody v={o} locale={locale} note={short > 0 ? t(m.voucher_redeem_short, { missing: String(short) }) : undefined} />
+                      <CardBody v={o} locale={locale} note={short > 0 ? t(m.voucher_redeem_short, { missing: short }) : undefined} />
                     </span>
                     <span className="flex shrink-0 flex-col items-end gap-1">
-                      <span className="text-sm font-semibold" data-redeem-cost={o.cost}>{t(m.voucher_redeem_cost, { points: String(o.cost) })}</span>
+                      <span className="text-sm font-semibold" data-redeem-cost={o.cost}>{t(m.voucher_redeem_cost, { points: o.cost })}</span>
                       <button
                         type="button"
                         className="btn-primary !px-4 !py-1.5 text-sm"

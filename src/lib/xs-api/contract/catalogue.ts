@@ -45,6 +45,7 @@ export const productListingQuery = z.object({
   client: z.string().max(50).optional(),
   store: z.string().max(20).optional(),
   customer_code: z.string().max(30).optional(),
+  /** Words that must each occur in a product's EN, ZH or AR name, folded on both sides by src/domain/search-text.ts. */
   search: z.string().max(100).optional(),
   limit: z
     .string()

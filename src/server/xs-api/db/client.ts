@@ -23,6 +23,15 @@ export type DbTarget = { url: string } | { dataDir: string };
 
 export type DbHandle = { db: Db; close: () => Promise<void>; kind: 'pglite' | 'postgres' };
 
+/**
+ * Memory of the embedded database (ADR 16). PGlite runs PostgreSQL inside the process's
+ * WebAssembly memory, which grows and never shrinks; PostgreSQL's defaults (128 MB shared buffers,
+ * 64 MB maintenance memory) let it take hundreds of MB. The shop's data is about 25 MB on disk and
+ * the operating system caches the files beneath, so 16 MB of buffers (2 MB per sort or hash, 16 MB
+ * for index builds and vacuum) answers as fast and keeps the server's RSS within its budget.
+ */
+export const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB', 'work_mem=2MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB', 'wal_buffers=1MB'];
+
 /** Folder of the generated SQL migrations; override with MIGRATIONS_DIR when deploying `dist/` alone. */
 export function migrationsFolder(): string {
   return path.resolve(process.env.MIGRATIONS_DIR ?? 'src/server/xs-api/db/migrations');
@@ -76,6 +85,16 @@ async function acquireLock(dataDir: string): Promise<() => void> {
 }
 
 /**
+ * The PostgreSQL extensions the migrations create, as PGlite must load them at start: pg_trgm, for
+ * the trigram index that answers product search (ILIKE '%word%'; migration 0006). PostgreSQL ships
+ * it among its contrib extensions (a trusted extension: the database owner may create it).
+ */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}
+
+/**
  * Opens the database and applies pending migrations.
  * @throws DataDirLockedError when another process uses the same PGlite data directory.
  */
@@ -98,13 +117,15 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
     return { db: db as unknown as Db, close: () => client.end(), kind: 'postgres' };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  const extensions = await pgliteExtensions();
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = target.dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : await acquireLock(path.resolve(target.dataDir));
   try {
     if (!inMemory) fs.mkdirSync(path.resolve(target.dataDir), { recursive: true });
-    const client = await PGlite.create(inMemory ? undefined : path.resolve(target.dataDir));
+    const startParams = [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])];
+    const client = await PGlite.create(inMemory ? undefined : path.resolve(target.dataDir), { extensions, startParams });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
     return {

@@ -13,7 +13,7 @@ export function addressRoutes(app: Hono<ApiEnv>) {
   serve(app, op.state_listing, async ({ db }) => ({ data: await listStates(db) }));
   serve(app, op.address_listing, async ({ db, member, query }) => ({ data: await listAddresses(db, member!, query.limit) }));
   serve(app, op.address_detail, async ({ db, member, params }) => ({ data: await getAddress(db, member!, params.id!) }));
-  serve(app, op.add_address, async ({ db, member, body }) => ({ data: await addAddress(db, member!, body) }));
-  serve(app, op.update_address, async ({ db, member, body }) => ({ data: await updateAddress(db, member!, body) }));
+  serve(app, op.add_address, async ({ db, member, body, services }) => ({ data: await addAddress(db, member!, body, services.geocoder) }));
+  serve(app, op.update_address, async ({ db, member, body, services }) => ({ data: await updateAddress(db, member!, body, services.geocoder) }));
   serve(app, op.delete_address, async ({ db, member, body }) => ({ data: await deleteAddress(db, member!, body.add_id) }));
 }

@@ -12,14 +12,14 @@ export function orderRoutes(app: Hono<ApiEnv>) {
     const data = await placeOrder(db, member!, body, locale);
     return { order_refno: data.order_refno, data };
   });
-  serve(app, op.order_listing, async ({ db, member, query }) =>
-    listOrders(db, member!, query.status ? query.status.split(',').map((s) => s.trim()).filter(Boolean) : [], query.limit));
-  serve(app, op.order_detail, async ({ db, member, params }) => ({ data: await getOrderWithHistory(db, member!, params.orderId!) }));
+  serve(app, op.order_listing, async ({ db, member, query, locale }) =>
+    listOrders(db, member!, query.status ? query.status.split(',').map((s) => s.trim()).filter(Boolean) : [], query.limit, locale));
+  serve(app, op.order_detail, async ({ db, member, params, locale }) => ({ data: await getOrderWithHistory(db, member!, params.orderId!, locale) }));
   serve(app, op.update_order_status_cancelled, async ({ db, member, body }) => cancelOwnOrder(db, member!, body.order_refno));
   serve(app, op.update_order_status_comment, async ({ db, member, body }) => completeOwnOrderReview(db, member!, body.order_refno));
   serve(app, op.update_pickup_datetime, async ({ db, member, body }) => ({ data: await changeOwnPickupSlot(db, member!, body) }));
   serve(app, op.print_customer_bill, async ({ db, member, params, locale }) => {
-    const [order, contact] = await Promise.all([getOrderWithHistory(db, member!, params.id!), getCompanyContact(db)]);
+    const [order, contact] = await Promise.all([getOrderWithHistory(db, member!, params.id!, locale), getCompanyContact(db)]);
     return { data: { company: { company_name: translate(locale, 'site_name'), ...contact }, order } };
   });
 }

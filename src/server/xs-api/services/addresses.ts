@@ -2,14 +2,17 @@
  * Addresses and states (spec §3 Address, §5 Address form, §7 Addresses). An address belongs to one
  * member; deleted addresses are kept with `deleted_at` and never listed. `add_state` holds the
  * state name of `states` as shoppers read it ('Selangor'); a client may send a code or a name. Latitude and longitude
- * come from the geocoding adapter (offline town centroids by default).
+ * come from the geocoding adapter (adapters/geocode.ts: a maps service when configured, else the
+ * postcode and GeoNames data).
  */
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Address, addressInput, addressUpdateInput } from '../../../lib/xs-api/contract';
 import { addressSchema, validationText, type ValidationMessageKey, isValidationMessageKey } from '../../../domain/validation';
 import { isMessageKey } from '../../../i18n/messages';
-import { geocodeAddress, normalisePlace } from '../adapters/geocode';
+import { geocodeAddress } from '../adapters/geocode';
+import type { MapsGeocoder } from '../adapters/geocode-maps';
+import { normalisePlace } from '../../../domain/place-name';
 import type { Db } from '../db/client';
 import { checkPostcodePlace } from './postcodes';
 import { addresses, customers, states, type Address as AddressRow } from '../db/schema';
@@ -111,9 +114,10 @@ type CheckedAddress = {
  * the fields against `addressSchema` (first failing field → 400 with its message and `field`), the
  * state (400 'state_unknown', field add_state), then postcode, city and state against each other
  * with the Malaysian postcode data (`checkPostcodePlace`: 400 'postcode_state_mismatch' or
- * 'postcode_city_mismatch', field add_postcode / add_city). Geocodes city and state last.
+ * 'postcode_city_mismatch', field add_postcode / add_city). Geocodes the address last (`maps`
+ * first when given, then the offline data; a maps failure never fails the address).
  */
-async function checkAddress(db: Db, body: z.output<typeof addressInput>): Promise<CheckedAddress> {
+async function checkAddress(db: Db, body: z.output<typeof addressInput>, maps: MapsGeocoder | null): Promise<CheckedAddress> {
   const parsed = addressSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -130,7 +134,11 @@ async function checkAddress(db: Db, body: z.output<typeof addressInput>): Promis
   if (mismatch === 'city') {
     throw new ApiError(400, 'postcode_city_mismatch', { postcode: input.add_postcode, city: input.add_city }, { field: 'add_city' });
   }
-  const location = await geocodeAddress(db, { city: input.add_city, stateCode: state.stateCode });
+  const location = await geocodeAddress(
+    db,
+    { address1: input.add_address1, address2: input.add_address2, postcode: input.add_postcode, city: input.add_city, stateCode: state.stateCode, stateName: state.stateName },
+    maps,
+  );
   return { input, state, location };
 }
 
@@ -166,8 +174,8 @@ function addressIdOf(id: number | string): number {
  * and unsets the others in the same transaction (the member row is locked so concurrent adds agree).
  * @returns the stored address.
  */
-export async function addAddress(db: Db, memberCode: string, body: z.output<typeof addressInput>): Promise<Address> {
-  const checked = await checkAddress(db, body);
+export async function addAddress(db: Db, memberCode: string, body: z.output<typeof addressInput>, maps: MapsGeocoder | null = null): Promise<Address> {
+  const checked = await checkAddress(db, body, maps);
   const row = await db.transaction(async (tx) => {
     await lockMember(tx, memberCode);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(addresses).where(ownedBy(memberCode));
@@ -191,10 +199,10 @@ export async function addAddress(db: Db, memberCode: string, body: z.output<type
  *   (another member's address is left unchanged); 400 as `checkAddress`.
  * @returns the stored address.
  */
-export async function updateAddress(db: Db, memberCode: string, body: z.output<typeof addressUpdateInput>): Promise<Address> {
+export async function updateAddress(db: Db, memberCode: string, body: z.output<typeof addressUpdateInput>, maps: MapsGeocoder | null = null): Promise<Address> {
   const addId = addressIdOf(body.add_id);
   await getAddress(db, memberCode, addId);
-  const checked = await checkAddress(db, body);
+  const checked = await checkAddress(db, body, maps);
   const row = await db.transaction(async (tx) => {
     await lockMember(tx, memberCode);
     const [current] = await tx.select().from(addresses).where(and(ownedBy(memberCode), eq(addresses.addId, addId))).limit(1);

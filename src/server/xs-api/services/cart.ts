@@ -9,6 +9,7 @@ import type { Locale } from '../../../i18n/messages';
 import type { Db } from '../db/client';
 import { cartItems, products, stores, storeStock } from '../db/schema';
 import { ApiError } from '../errors';
+import { outOfStockKey } from '../../../domain/stock';
 import { localized } from './localized';
 
 /**
@@ -88,7 +89,7 @@ export async function addToCart(db: Db, memberCode: string, storeNo: string, lin
         continue;
       }
       if (next > product.stock) {
-        throw new ApiError(409, 'out_of_stock', { name: localized(product.name, locale), available: product.stock }, {
+        throw new ApiError(409, outOfStockKey(product.stock), { name: localized(product.name, locale), available: product.stock }, {
           product: [{ product_code: code, available_quantity: product.stock }],
         });
       }

@@ -7,6 +7,8 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { statusMessageKey } from '../../../domain/orders';
 import { DEFAULT_LOCALE, isMessageKey, translate, type Locale, type MessageKey } from '../../../i18n/messages';
+import { formatPickupDate, formatPickupTime } from '../../../domain/pickup';
+import { isDateString, isTimeString } from '../../../domain/shop-time';
 import type { Db } from '../db/client';
 import { notifications } from '../db/schema';
 
@@ -19,11 +21,20 @@ export type NotificationKind = keyof typeof TEXTS;
 
 type Params = Record<string, string | number>;
 
-/** The parameters as shown in `locale`: an order status is shown by its label ('Paid' → '已付款'). */
+/**
+ * The parameters as shown in `locale`: an order status by its label ('Paid' → '已付款'), a `date`
+ * 'YYYY-MM-DD' and a `time` 'HH:mm' in the language's format ('2026-11-24' → '24/11/2026',
+ * '2026/11/24'; '14:30' → '02:30 pm', '下午02:30'). Values stored already formatted stay as they are.
+ */
 function shown(params: Params, locale: Locale): Params {
-  if (typeof params.status !== 'string') return params;
-  const key = statusMessageKey(params.status);
-  return { ...params, status: isMessageKey(key) ? translate(locale, key) : params.status };
+  const out = { ...params };
+  if (typeof params.status === 'string') {
+    const key = statusMessageKey(params.status);
+    out.status = isMessageKey(key) ? translate(locale, key) : params.status;
+  }
+  if (isDateString(params.date)) out.date = formatPickupDate(params.date, locale);
+  if (isTimeString(params.time)) out.time = formatPickupTime(params.time, locale);
+  return out;
 }
 
 /** Writes a notice for `memberCode` (inside the caller's transaction when `db` is one). */

@@ -11,7 +11,7 @@
  * Names are compared normalised (`normalisePlace`: case, accents and punctuation ignored).
  */
 import { allPostcodes } from 'malaysia-postcodes';
-import { normalisePlace } from '../adapters/geocode';
+import { normalisePlace } from '../../../domain/place-name';
 
 /** The package's state names → state codes of the `states` table (src/server/xs-api/db/seed/states.ts). */
 const STATE_CODES: Record<string, string> = {
@@ -67,4 +67,24 @@ export function checkPostcodePlace(postcode: string, city: string, stateCode: st
   const town = normalisePlace(city);
   if (postTowns.has(town) || !known.has(town)) return null;
   return 'city';
+}
+
+/**
+ * The post towns (normalised names, `normalisePlace`) that use a postcode within a state: the
+ * first step of the offline geocoder (adapters/geocode-offline.ts). Empty when the postcode is not
+ * one of the state's (the state check) or the state is not covered.
+ * @param postcode five digits ('46050'); surrounding spaces are ignored
+ * @param stateCode a code of `states` ('SGR')
+ */
+export function postTownsOf(postcode: string, stateCode: string): string[] {
+  return [...(lookup().towns.get(`${stateCode} ${postcode.trim()}`) ?? [])];
+}
+
+/** Every postcode of a state ('SGR') with its post towns (normalised), ascending; empty for a state not covered. */
+export function postcodesOf(stateCode: string): { postcode: string; towns: string[] }[] {
+  const prefix = `${stateCode} `;
+  return [...lookup().towns]
+    .filter(([key]) => key.startsWith(prefix))
+    .map(([key, towns]) => ({ postcode: key.slice(prefix.length), towns: [...towns] }))
+    .sort((a, b) => a.postcode.localeCompare(b.postcode));
 }

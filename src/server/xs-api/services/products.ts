@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Product, ProductDetail, productListingQuery } from '../../../lib/xs-api/contract';
 import { formatAmount, toSen } from '../../../domain/money';
 import { parseLimit } from '../../../domain/product-list';
+import { searchTerms } from '../../../domain/search-text';
 import type { Locale } from '../../../i18n/messages';
 import type { Db } from '../db/client';
 import { favourites, productLines, products, stores, storeStock, type LocalizedText } from '../db/schema';
@@ -105,8 +106,7 @@ async function storeCodeOf(db: Db, storeNo: string | undefined): Promise<string 
 /** Filters of product_listing as SQL conditions (all parameterised). */
 function listingFilters(q: ProductListingQueryOutput): SQL[] {
   const where: SQL[] = [eq(products.isActive, true)];
-  const terms = (q.search ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  for (const term of terms) where.push(ilike(products.searchText, `%${escapeLike(term)}%`));
+  for (const term of searchTerms(q.search ?? '')) where.push(ilike(products.searchText, `%${escapeLike(term)}%`));
   if (q.line) where.push(eq(products.lineCode, q.line));
   if (q.group_code) where.push(eq(productLines.groupCode, q.group_code));
   if (q.brand) where.push(eq(products.brandCode, q.brand));
@@ -140,7 +140,9 @@ export type ProductListingQueryOutput = z.output<typeof productListingQuery>;
  * - `store` (store_no): product_quantity and product_has_balance at that outlet; without it
  *   product_quantity is null and product_has_balance is 1 when any active outlet has stock.
  * - `customer_code`: marks in_favorite (the route checks the caller is that member).
- * - `search`: every word must occur in the EN or ZH name, case-insensitive; % and _ are literal.
+ * - `search`: every word must occur in the product's EN, ZH or AR name, folded on both sides by
+ *   src/domain/search-text.ts (case, full-width Latin, Arabic marks and letter variants); Chinese
+ *   matches as a substring of the characters; % and _ are literal.
  * - `limit` "offset,count"; `sort` product_topsales (top_sales desc), latest (created_at desc),
  *   price_low / price_high (final price), ties by product_code.
  * - `type` homepage (featured), bestseller (top_sales > 0), promotion (final < list price);

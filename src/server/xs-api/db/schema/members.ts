@@ -79,7 +79,8 @@ export const favourites = pgTable(
     productCode: text('product_code').notNull().references(() => products.productCode),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.memberCode, t.productCode] })],
+  // The primary key finds a member's favourites; the second index lists them newest first.
+  (t) => [primaryKey({ columns: [t.memberCode, t.productCode] }), index('favourites_member_added_idx').on(t.memberCode, t.addedAt.desc().nullsFirst())],
 );
 
 /** Voucher kinds (spec §3 Voucher). `amount` is a fixed ringgit amount ('10.00') or a percent ('10%'). */
@@ -130,32 +131,46 @@ export const pointTransactions = pgTable(
     orderRefno: text('order_refno'),
     kind: text('kind', { enum: ['earn', 'reverse'] }),
   },
-  (t) => [uniqueIndex('point_transactions_order_kind_idx').on(t.orderRefno, t.kind)],
+  (t) => [
+    uniqueIndex('point_transactions_order_kind_idx').on(t.orderRefno, t.kind),
+    // points_history: a member's entries, newest first (services/points.ts).
+    index('point_transactions_member_idx').on(t.memberCode, t.createdAt.desc().nullsFirst(), t.transNo.desc().nullsFirst()),
+  ],
 );
 
 /** Purchases made at the outlets (spec purchase history by fromDate/toDate). */
-export const outletPurchases = pgTable('outlet_purchases', {
-  transNo: text('transno').primaryKey(),
-  memberCode: text('member_code').notNull().references(() => customers.memberCode),
-  storeCode: text('store_code').notNull().references(() => stores.storeCode),
-  purchaseDate: date('purchase_date').notNull(),
-  amountSen: integer('amount_sen').notNull(),
-  items: jsonb('items').$type<{ product_code: string; product_name: string; quantity: number; amount_sen: number }[]>().notNull(),
-});
+export const outletPurchases = pgTable(
+  'outlet_purchases',
+  {
+    transNo: text('transno').primaryKey(),
+    memberCode: text('member_code').notNull().references(() => customers.memberCode),
+    storeCode: text('store_code').notNull().references(() => stores.storeCode),
+    purchaseDate: date('purchase_date').notNull(),
+    amountSen: integer('amount_sen').notNull(),
+    items: jsonb('items').$type<{ product_code: string; product_name: string; quantity: number; amount_sen: number }[]>().notNull(),
+  },
+  // get_purchase_history_data: a member's bills in a date range, newest first (services/purchases.ts).
+  (t) => [index('outlet_purchases_member_idx').on(t.memberCode, t.purchaseDate.desc().nullsFirst(), t.transNo.desc().nullsFirst())],
+);
 
 /** Member notifications (spec notification_listing). */
-export const notifications = pgTable('notifications', {
-  id: serial('id').primaryKey(),
-  memberCode: text('member_code').references(() => customers.memberCode),
-  title: text('title').notNull(),
-  body: text('body').notNull(),
-  /** What it is about, for the member's language at listing time: e.g. 'order_status'. */
-  kind: text('kind'),
-  /** The message's parameters (e.g. { order_refno, status }), rendered in the member's language. */
-  params: jsonb('params').$type<Record<string, string | number>>(),
-  readAt: timestamp('read_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    memberCode: text('member_code').references(() => customers.memberCode),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** What it is about, for the member's language at listing time: e.g. 'order_status'. */
+    kind: text('kind'),
+    /** The message's parameters (e.g. { order_refno, status }), rendered in the member's language. */
+    params: jsonb('params').$type<Record<string, string | number>>(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The feeds page: a member's notices, newest first, and how many are unread (services/notifications.ts).
+  (t) => [index('notifications_member_idx').on(t.memberCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
 
 /** Feedback (spec Feedback: categories and GOOD/NEUTRAL/POOR ratings). */
 export const feedback = pgTable('feedback', {

@@ -1,10 +1,10 @@
 /**
  * Site content (tables `header_banners`, `promotion_banners`, `company_info`, `currencies`;
  * spec §1 Currency, §3 Promotion banner, Header banner, Company contact, Social info).
- * Banner texts here are also drawn onto the banner pictures by scripts/make-images.mjs.
+ * Banner pictures carry no text (scripts/make-images.mjs draws them from HEADER_ART and PROMO_ART);
+ * the header banners' localized `alt` and the promotion banners' name are shown as HTML over them.
  */
 import type { companyInfo, currencies, headerBanners, promotionBanners } from '../schema/content';
-import type { LineArt } from './catalogue.ts';
 import { promotedCodes } from './catalogue.ts';
 
 export type HeaderBannerRow = typeof headerBanners.$inferInsert;
@@ -12,30 +12,31 @@ export type PromotionBannerRow = typeof promotionBanners.$inferInsert;
 export type CompanyInfoRow = typeof companyInfo.$inferInsert;
 export type CurrencyRow = typeof currencies.$inferInsert;
 
-/** What a banner picture shows: headline, smaller line, colours and illustration. */
-export type BannerArt = { headline: string; sub: string; cta: string; bg: string; accent: string; art: LineArt };
-
-export const SHOP_NAME = 'XS Fresh Mart';
+/**
+ * What a banner picture shows (scripts/make-images.mjs): its colours and the foods on its plate
+ * (English product names). The pictures carry no text: the banner's words are HTML over them.
+ */
+export type BannerArt = { bg: string; accent: string; foods: string[] };
 
 export const HEADER_ART: BannerArt[] = [
-  { headline: 'Fresh pork, cut daily', sub: 'From our butchery to 22 outlets every morning', cta: 'Shop fresh pork', bg: '#b3261e', accent: '#ffd166', art: 'slab' },
-  { headline: 'Frozen favourites from RM 5.90', sub: 'Dumplings, pau and fishballs for busy weeknights', cta: 'Shop frozen food', bg: '#a86a00', accent: '#fff3d6', art: 'dumpling' },
-  { headline: 'Seafood, frozen at the port', sub: 'Prawns, fish and squid with the sweetness locked in', cta: 'Shop seafood', bg: '#1d5f82', accent: '#ffd166', art: 'fish' },
-  { headline: 'Dried goods for every table', sub: 'Shiitake, anchovies, lap cheong and bak kwa', cta: 'Shop dried food', bg: '#6b4a2b', accent: '#ffd166', art: 'mushroom' },
+  { bg: '#b3261e', accent: '#ffd166', foods: ['Pork Belly', 'Spare Ribs', 'Pork Chops'] },
+  { bg: '#a86a00', accent: '#fff3d6', foods: ['Xiao Long Bao', 'Fishballs', 'Char Siew Pau'] },
+  { bg: '#1d5f82', accent: '#ffd166', foods: ['Tiger Prawns (Large)', 'Salmon Fillet', 'Flower Crab'] },
+  { bg: '#6b4a2b', accent: '#ffd166', foods: ['Flower Mushrooms', 'Chinese Sausage', 'Sliced Bak Kwa'] },
 ];
 
 export const HEADER_BANNERS: HeaderBannerRow[] = [
-  { id: 1, bannerUrl: '/images/banners/header-1.svg', link: '/category?group_code=FRESH-PORK', alt: { en: HEADER_ART[0].headline, zh: '新鲜猪肉，每日现切', ar: 'لحم خنزير طازج يُقطع يوميًا' }, sortOrder: 1 },
-  { id: 2, bannerUrl: '/images/banners/header-2.svg', link: '/category?group_code=FROZEN-FOOD', alt: { en: HEADER_ART[1].headline, zh: '人气冷冻食品 RM 5.90 起', ar: 'أطعمة مجمدة مفضلة ابتداءً من RM 5.90' }, sortOrder: 2 },
-  { id: 3, bannerUrl: '/images/banners/header-3.svg', link: '/category?group_code=FROZEN-SEAFOOD', alt: { en: HEADER_ART[2].headline, zh: '海鲜在渔港即时冷冻', ar: 'مأكولات بحرية مجمدة في الميناء' }, sortOrder: 3 },
-  { id: 4, bannerUrl: '/images/banners/header-4.svg', link: '/category?group_code=DRIED-FOOD', alt: { en: HEADER_ART[3].headline, zh: '干货年货，样样齐全', ar: 'أطعمة مجففة لكل مائدة' }, sortOrder: 4 },
+  { id: 1, bannerUrl: '/images/banners/header-1.svg', link: '/category?group_code=FRESH-PORK', alt: { en: 'Fresh pork, cut daily', zh: '新鲜猪肉，每日现切', ar: 'لحم خنزير طازج يُقطع يوميًا' }, sortOrder: 1 },
+  { id: 2, bannerUrl: '/images/banners/header-2.svg', link: '/category?group_code=FROZEN-FOOD', alt: { en: 'Frozen favourites from RM 5.90', zh: '人气冷冻食品 RM 5.90 起', ar: 'أطعمة مجمدة مفضلة ابتداءً من RM 5.90' }, sortOrder: 2 },
+  { id: 3, bannerUrl: '/images/banners/header-3.svg', link: '/category?group_code=FROZEN-SEAFOOD', alt: { en: 'Seafood, frozen at the port', zh: '海鲜在渔港即时冷冻', ar: 'مأكولات بحرية مجمدة في الميناء' }, sortOrder: 3 },
+  { id: 4, bannerUrl: '/images/banners/header-4.svg', link: '/category?group_code=DRIED-FOOD', alt: { en: 'Dried goods for every table', zh: '干货年货，样样齐全', ar: 'أطعمة مجففة لكل مائدة' }, sortOrder: 4 },
 ];
 
 export const PROMO_ART: BannerArt[] = [
-  { headline: 'Pork Week', sub: 'Up to 25% off selected cuts', cta: 'See deals', bg: '#c62828', accent: '#ffe082', art: 'ribs' },
-  { headline: 'Hotpot Favourites', sub: 'Dumplings and balls on offer', cta: 'See deals', bg: '#e08a00', accent: '#fff8e1', art: 'balls' },
-  { headline: 'Seafood Savers', sub: 'Prawns and fish, less to pay', cta: 'See deals', bg: '#1565c0', accent: '#ffe082', art: 'prawn' },
-  { headline: 'Festive Pantry', sub: 'Bak kwa, mushrooms and more', cta: 'See deals', bg: '#7b1f1f', accent: '#ffd54f', art: 'sausage' },
+  { bg: '#c62828', accent: '#ffe082', foods: ['Baby Back Ribs', 'Pork Knuckle'] },
+  { bg: '#e08a00', accent: '#fff8e1', foods: ['Pork & Cabbage Dumplings', 'Prawn Balls'] },
+  { bg: '#1565c0', accent: '#ffe082', foods: ['White Pomfret', 'Vannamei Prawns'] },
+  { bg: '#7b1f1f', accent: '#ffd54f', foods: ['Bak Kwa Gift Box', 'Dried Shiitake Mushrooms'] },
 ];
 
 type PromoSpec = [name: { en: string; zh: string; ar: string }, desc: { en: string; zh: string; ar: string }, groups: string[], start: string, end: string];

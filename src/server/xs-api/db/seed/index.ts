@@ -9,7 +9,7 @@
  * (type stripping) can import them too: scripts/make-images.mjs draws the pictures from them.
  */
 import { hash } from '@node-rs/argon2';
-import { count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgDatabase, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../schema';
 import { BRANDS, GROUPS, LINE_ROWS, PRODUCTS } from './catalogue.ts';
@@ -33,8 +33,34 @@ import { STATES } from './states.ts';
 import { STOCK } from './stock.ts';
 import { STORES } from './stores.ts';
 import { shopDate } from '../../../../domain/shop-time.ts';
+import { refreshCatalogueText, type CatalogueText } from '../../services/search-index.ts';
+import type { Db } from '../client';
 
 export { BIRTHDAY_MEMBER, DEMO_MEMBER } from './member.ts';
+
+/** The demo products' texts in every language (names, descriptions, details) by product code. */
+export const DEMO_CATALOGUE_TEXT: ReadonlyMap<string, CatalogueText> = new Map(
+  PRODUCTS.map((p) => [p.productCode, { productName: p.productName, productDescription: p.productDescription ?? null, productDetail: p.productDetail ?? null }]),
+);
+
+/**
+ * Brings a demo database seeded by an older version up to date with the demo data's texts in every
+ * language (ADR 19), without touching anything else: products' names, descriptions, details and
+ * search text (services/search-index.ts `refreshCatalogueText`), and voucher names whose EN name is
+ * still the demo's. Answers how many rows changed; a second run changes none.
+ */
+export async function refreshDemoTexts(db: SeedDb): Promise<number> {
+  let changed = await refreshCatalogueText(db as Db, DEMO_CATALOGUE_TEXT);
+  for (const v of VOUCHERS) {
+    const rows = await db
+      .update(schema.vouchers)
+      .set({ vcName: v.vcName })
+      .where(and(eq(schema.vouchers.vcCode, v.vcCode), sql`${schema.vouchers.vcName}->>'en' = ${v.vcName.en}`, sql`${schema.vouchers.vcName} is distinct from ${JSON.stringify(v.vcName)}::jsonb`))
+      .returning({ code: schema.vouchers.vcCode });
+    changed += rows.length;
+  }
+  return changed;
+}
 export { GALLERY_PRODUCT } from './catalogue.ts';
 export { DEMO_WAITING_COMMENT_ORDER, REVIEWED_PRODUCT } from './reviews.ts';
 export { DEMO_DELIVERING_ORDER, DEMO_TRACKING_CODE } from './orders.ts';

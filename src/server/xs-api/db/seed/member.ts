@@ -88,10 +88,10 @@ const TNC = 'Valid for online orders only. One voucher per order. Not exchangeab
 
 /** Voucher kinds: fixed amounts ('5.00') or a percent ('10%'); the birthday voucher is not redeemable with points. */
 export const VOUCHERS: VoucherRow[] = [
-  { vcCode: 'RM5OFF', vcName: { en: 'RM5 off', zh: '立减RM5' }, vcImage: '/images/vouchers/RM5OFF.svg', vcAmount: '5.00', vcRedeemFormula: 250, minSpendSen: 3000, vcTnc: `Minimum spend RM30. ${TNC}`, isBirthday: false },
-  { vcCode: 'RM10OFF', vcName: { en: 'RM10 off', zh: '立减RM10' }, vcImage: '/images/vouchers/RM10OFF.svg', vcAmount: '10.00', vcRedeemFormula: 500, minSpendSen: 5000, vcTnc: `Minimum spend RM50. ${TNC}`, isBirthday: false },
-  { vcCode: 'PCT10', vcName: { en: '10% off', zh: '九折优惠' }, vcImage: '/images/vouchers/PCT10.svg', vcAmount: '10%', vcRedeemFormula: 800, minSpendSen: 8000, vcTnc: `Minimum spend RM80. Applies to products and delivery. ${TNC}`, isBirthday: false },
-  { vcCode: 'BDAY10', vcName: { en: 'Birthday treat RM10 off', zh: '生日礼券立减RM10' }, vcImage: '/images/vouchers/BDAY10.svg', vcAmount: '10.00', vcRedeemFormula: null, minSpendSen: 3000, vcTnc: `Claim once a year in your birthday month; valid for 30 days. Minimum spend RM30. ${TNC}`, isBirthday: true },
+  { vcCode: 'RM5OFF', vcName: { en: 'RM5 off', zh: '立减RM5', ar: 'خصم RM5' }, vcImage: '/images/vouchers/RM5OFF.svg', vcAmount: '5.00', vcRedeemFormula: 250, minSpendSen: 3000, vcTnc: `Minimum spend RM30. ${TNC}`, isBirthday: false },
+  { vcCode: 'RM10OFF', vcName: { en: 'RM10 off', zh: '立减RM10', ar: 'خصم RM10' }, vcImage: '/images/vouchers/RM10OFF.svg', vcAmount: '10.00', vcRedeemFormula: 500, minSpendSen: 5000, vcTnc: `Minimum spend RM50. ${TNC}`, isBirthday: false },
+  { vcCode: 'PCT10', vcName: { en: '10% off', zh: '九折优惠', ar: 'خصم 10%' }, vcImage: '/images/vouchers/PCT10.svg', vcAmount: '10%', vcRedeemFormula: 800, minSpendSen: 8000, vcTnc: `Minimum spend RM80. Applies to products and delivery. ${TNC}`, isBirthday: false },
+  { vcCode: 'BDAY10', vcName: { en: 'Birthday treat RM10 off', zh: '生日礼券立减RM10', ar: 'هدية عيد الميلاد: خصم RM10' }, vcImage: '/images/vouchers/BDAY10.svg', vcAmount: '10.00', vcRedeemFormula: null, minSpendSen: 3000, vcTnc: `Claim once a year in your birthday month; valid for 30 days. Minimum spend RM30. ${TNC}`, isBirthday: true },
 ];
 
 /** Three active vouchers (until 2027) and one that expired, for the checkout picker and the Active and Expired/Used tabs. */

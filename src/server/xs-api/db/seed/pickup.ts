@@ -8,13 +8,18 @@ import { KLANG_VALLEY_STATES, STATES } from './states.ts';
 export type PickupSettingsRow = typeof pickupSettings.$inferInsert;
 export type DeliveryRateRow = typeof deliveryRates.$inferInsert;
 
-/** Pick-up from tomorrow, 10:00 to 20:00, every day of the week (Sunday..Saturday), 30-minute slots. */
+/**
+ * The shops' opening hours, which are also the pick-up hours (spec §1 "Monday to Friday, 8.00 a.m.
+ * to 5.30 p.m."; every opening-hours text on the site is made from this row): open 08:00, close
+ * 17:30, Monday to Friday (flags Sunday..Saturday), 30-minute slots (the last one 17:00–17:30), at
+ * least one day ahead.
+ */
 export const PICKUP_SETTINGS: PickupSettingsRow = {
   id: 1,
   pickupMinTime: 1,
-  pickupMinTimeRange: '10:00',
-  pickupMaxTimeRange: '20:00',
-  pickupDaysRange: '1,1,1,1,1,1,1',
+  pickupMinTimeRange: '08:00',
+  pickupMaxTimeRange: '17:30',
+  pickupDaysRange: '0,1,1,1,1,1,0',
   slotMinutes: 30,
 };
 

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { cartItems, orderItems, orders, storeStock } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { localized } from '../localized';
+import { outOfStockKey } from '../../../../domain/stock';
 import type { Fulfilment } from './fulfilment';
 import type { OrderLine } from './pricing';
 import { claimVoucher, type OrderVoucher } from './voucher';
@@ -90,7 +91,7 @@ export async function commitOrder(db: Db, draft: OrderDraft, now: Date): Promise
     if (short.length) {
       const first = short[0]!;
       const name = localized(lines.find((l) => l.product.productCode === first.product_code)!.product.productName, draft.locale);
-      throw new ApiError(409, 'out_of_stock', { name, available: first.available_quantity }, { product: short });
+      throw new ApiError(409, outOfStockKey(first.available_quantity), { name, available: first.available_quantity }, { product: short });
     }
     for (const l of lines) {
       await tx

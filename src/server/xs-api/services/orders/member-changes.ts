@@ -22,7 +22,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { OrderHistoryEntry, OrderWithHistory } from '../../../../lib/xs-api/contract';
 import { MEMBER_CANCELLABLE_STATUSES as MEMBER_CANCELLABLE, PICKUP_CHANGEABLE_STATUSES as PICKUP_CHANGEABLE } from '../../../../domain/order-status';
-import { formatPickupDate, formatPickupTime, isPickupExpired } from '../../../../domain/pickup';
+import { isPickupExpired } from '../../../../domain/pickup';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { notify } from '../notifications';
@@ -30,6 +30,7 @@ import { ApiError } from '../../errors';
 import { getPickupSettings } from '../stores';
 import { checkPickupSlot } from './fulfilment';
 import { getOrder } from './read';
+import type { Locale } from '../../../../i18n/messages';
 import { changeOrderStatus, orderHistory } from './status';
 
 
@@ -46,11 +47,11 @@ async function ownOrder(db: Db, memberCode: string, orderRefno: string) {
 
 /**
  * The member's order with its status history (oldest first: from, to, actor, ISO time; the
- * free-text reason is staff's and left out).
+ * free-text reason is staff's and left out); product names in `lang` when given (orders/read.ts).
  * @throws ApiError 404 'order_not_found' (unknown, or another member's).
  */
-export async function getOrderWithHistory(db: Db, memberCode: string, orderRefno: string): Promise<OrderWithHistory> {
-  const order = await getOrder(db, memberCode, orderRefno);
+export async function getOrderWithHistory(db: Db, memberCode: string, orderRefno: string, lang?: Locale): Promise<OrderWithHistory> {
+  const order = await getOrder(db, memberCode, orderRefno, lang);
   const history: OrderHistoryEntry[] = (await orderHistory(db, orderRefno)).map((e) => ({
     from: e.fromStatus,
     to: e.toStatus,
@@ -121,7 +122,8 @@ export async function changeOwnPickupSlot(
       .where(and(eq(orders.orderRefno, orderRefno), eq(orders.memberCode, memberCode), inArray(orders.status, [...PICKUP_CHANGEABLE])))
       .returning({ refno: orders.orderRefno });
     if (!moved.length) throw new ApiError(409, 'order_status_moved');
-    const params = { order_refno: orderRefno, date: formatPickupDate(slot.date), time: formatPickupTime(slot.time) };
+    // Kept as 'YYYY-MM-DD' and 'HH:mm': each reader sees them in their language (notifications.ts).
+    const params = { order_refno: orderRefno, date: slot.date, time: slot.time };
     await notify(tx, { memberCode, kind: 'order_pickup', params, now });
   });
   return getOrderWithHistory(db, memberCode, orderRefno);

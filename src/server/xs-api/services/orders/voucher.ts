@@ -13,7 +13,7 @@ import { minSpendShortfall, voucherRefusal, type VoucherRefusal } from '../../..
 import type { Locale, MessageKey } from '../../../../i18n/messages';
 import type { Db } from '../../db/client';
 import { memberVouchers, vouchers, type LocalizedText } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { ApiError, type ErrorParam } from '../../errors';
 import { localized } from '../localized';
 
 /** A voucher applied to an order: numbers, name in the order's language, `vc_amount` ('5.00' or '10%'). */
@@ -46,8 +46,8 @@ const REFUSAL_KEY: Record<VoucherRefusal, MessageKey> = {
  * lacking, 'RM 30.00').
  */
 export function voucherRefused(reason: VoucherRefusal, v?: Pick<HeldVoucher, 'expireDate' | 'minSpendSen'>, subtotalSen = 0): ApiError {
-  const params: Record<string, string> = {};
-  if (v && reason === 'expired') params.date = formatPickupDate(v.expireDate);
+  const params: Record<string, ErrorParam> = {};
+  if (v && reason === 'expired') params.date = (locale: Locale) => formatPickupDate(v.expireDate, locale);
   if (v && reason === 'min_spend') {
     params.amount = formatExactPrice(v.minSpendSen);
     params.missing = formatExactPrice(minSpendShortfall(v.minSpendSen, subtotalSen));

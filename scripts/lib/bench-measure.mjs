@@ -1,0 +1,146 @@
+/**
+ * The server-side measurements of `npm run bench` (scripts/bench.mjs), each against a running shop
+ * (scripts/lib/bench-server.mjs) and each returning plain figures for docs/performance.md:
+ * pictures at start, HTML size, render cost with the route cache bypassed, cached page against a
+ * static file (autocannon), and memory after a mixed load. Goals: DESIGN.md "Budgets" and issue
+ * "Fast at the origin, not only behind a CDN".
+ */
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import { percentile, rawGet } from './bench-server.mjs';
+import { API_KEY, cpuMs } from './shop-process.mjs';
+
+const LOCALES = ['', '/zh', '/ar'];
+
+/**
+ * The catalogue as the bundled API lists it: every active product code and every product line code.
+ * @returns {Promise<{ products: string[], lines: string[] }>}
+ */
+export async function catalogueOf(base) {
+  const api = `${base}/api/mobile_ecom/xs_api.php`;
+  const get = (op) => fetch(`${api}/${op}`, { headers: { 'x-api-key': API_KEY } }).then((r) => r.json());
+  const products = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = await get(`product_listing?lang=en&sort=latest&limit=${offset},100`);
+    products.push(...page.data.map((p) => p.product_code));
+    if (products.length >= page.total || page.data.length === 0) break;
+  }
+  const lines = (await get('productline_listing?lang=en')).data.map((l) => l.line_code);
+  return { products: products.sort(), lines };
+}
+
+/**
+ * Pictures ready at start: right after a cold start, the home page's HTML is read and every picture
+ * it names (img and source, src and each srcset candidate) is fetched, six at a time as a browser
+ * does per host.
+ * @returns {Promise<{ count: number, p50Ms: number, maxMs: number, failed: number }>} time to first byte (ms)
+ */
+export async function picturesAtStart(base) {
+  const html = (await rawGet(`${base}/`)).body.toString('utf8');
+  const urls = new Set();
+  for (const m of html.matchAll(/<(?:img|source)\b[^>]*>/g)) {
+    for (const attr of m[0].matchAll(/\s(?:src|srcset)="([^"]+)"/g)) {
+      for (const candidate of attr[1].split(',')) {
+        const u = candidate.trim().split(/\s+/)[0]?.replaceAll('&amp;', '&');
+        if (u && !u.startsWith('data:')) urls.add(new URL(u, base).href);
+      }
+    }
+  }
+  const list = [...urls];
+  const ttfb = [];
+  let failed = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 6 }, async () => {
+      while (next < list.length) {
+        const r = await rawGet(list[next++], { accept: 'image/avif,image/webp,*/*' });
+        if (r.status === 200) ttfb.push(r.ttfbMs);
+        else failed++;
+      }
+    }),
+  );
+  return { count: list.length, p50Ms: percentile(ttfb, 50), maxMs: percentile(ttfb, 100), failed };
+}
+
+/**
+ * HTML size of a page: as rendered, and as sent with gzip and with brotli (the server's own
+ * compression), in bytes.
+ * @returns {Promise<{ raw: number, gzip: number, br: number }>}
+ */
+export async function htmlSize(base, url) {
+  const plain = await rawGet(base + url, { 'accept-encoding': 'identity' });
+  if (plain.status !== 200) throw new Error(`${url} answered ${plain.status}`);
+  const sized = async (encoding, decode) => {
+    const r = await rawGet(base + url, { 'accept-encoding': encoding });
+    // When the server does not compress, say what the compressed size would be at the same level.
+    return r.headers['content-encoding'] === encoding ? r.body.length : decode(plain.body).length;
+  };
+  return {
+    raw: plain.body.length,
+    gzip: await sized('gzip', (b) => zlib.gzipSync(b, { level: 4 })),
+    br: await sized('br', (b) => zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })),
+  };
+}
+
+/**
+ * Render cost with the route cache bypassed: each URL is a page nobody asked for yet (another
+ * product, language or sort), so the server renders it in full (catalogue reads included).
+ * First one at a time, reading the server's CPU time (/proc) before and after; then the rest
+ * `concurrency` at a time for the rate.
+ * @param {{ base: string, pid: number, cpuUrls: string[], rateUrls: string[], concurrency?: number }} options
+ * @returns {Promise<{ cpuMsPerRender: number, renders: number, rps: number, rateRenders: number, p50Ms: number, failed: number }>}
+ */
+export async function renderCost({ base, pid, cpuUrls, rateUrls, concurrency = 8 }) {
+  let failed = 0;
+  const get = async (url) => {
+    const r = await rawGet(base + url, { 'accept-encoding': 'gzip' });
+    if (r.status !== 200) failed++;
+    return r.totalMs;
+  };
+  const before = cpuMs(pid);
+  for (const url of cpuUrls) await get(url);
+  const cpuMsPerRender = (cpuMs(pid) - before) / cpuUrls.length;
+  const times = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < rateUrls.length) times.push(await get(rateUrls[next++]));
+    }),
+  );
+  const rps = rateUrls.length / ((performance.now() - started) / 1000);
+  return { cpuMsPerRender, renders: cpuUrls.length, rps, rateRenders: rateUrls.length, p50Ms: percentile(times, 50), failed };
+}
+
+/** Distinct product and category URLs in every language, for `renderCost` (none requested before). */
+export function uncachedUrls({ products, lines }) {
+  const productUrls = LOCALES.flatMap((l) => products.map((code) => `${l}/product/${code}`));
+  const sorts = ['', '?sort=latest', '?sort=price_low', '?sort=price_high'];
+  const categoryUrls = sorts.flatMap((s) => LOCALES.flatMap((l) => lines.map((line) => `${l}/category/${line}${s}`)));
+  return { productUrls, categoryUrls };
+}
+
+/**
+ * autocannon against one URL: `connections` at a time for `seconds`, asking for gzip.
+ * @returns {Promise<{ rps: number, p50Ms: number, p975Ms: number, non2xx: number, errors: number }>}
+ */
+export async function load(url, { connections = 32, seconds = 10 } = {}) {
+  const r = await autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'gzip' } });
+  return { rps: r.requests.average, p50Ms: r.latency.p50, p975Ms: r.latency.p97_5, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+/**
+ * Cached pages: a product page already in the route cache against a static file of the same
+ * server (its stylesheet), each under the same load; the ratio is the goal (≥ 0.5), independent
+ * of the machine.
+ * @returns {Promise<{ page: Awaited<ReturnType<typeof load>>, file: Awaited<ReturnType<typeof load>>, staticUrl: string, ratio: number }>}
+ */
+export async function cachedVsStatic(base, productUrl, options) {
+  const html = (await rawGet(base + productUrl)).body.toString('utf8');
+  const css = /<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/.exec(html)?.[1] ?? /href="([^"]+\.css)"/.exec(html)?.[1];
+  const staticUrl = css ?? '/favicon.svg';
+  for (let i = 0; i < 20; i++) await rawGet(base + productUrl, { 'accept-encoding': 'gzip' });
+  const file = await load(base + staticUrl, options);
+  const page = await load(base + productUrl, options);
+  return { page, file, staticUrl, ratio: page.rps / file.rps };
+}

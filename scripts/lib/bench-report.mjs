@@ -1,0 +1,127 @@
+/**
+ * docs/performance.md from the figures of one `npm run bench` run (scripts/bench.mjs): one table per
+ * goal group, one column per database, each cell the figure and whether the goal is met.
+ * Goals: DESIGN.md "Budgets" and issue "Fast at the origin, not only behind a CDN".
+ */
+import os from 'node:os';
+import { kb } from './js-weight.mjs';
+
+/** The goals, in the units of the figures (ms, KB = 1024 bytes, MB, req/s, ratio). */
+export const GOALS = {
+  cachedRatio: 0.5,
+  renderCpuMs: 5,
+  renderRps: 300,
+  homeKb: 100,
+  productKb: 60,
+  lighthouseScore: 0.98,
+  cls: 0.02,
+  tbtMs: 100,
+  rssMb: 400,
+  pictureTtfbMs: 200,
+};
+
+const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+const f2 = (n) => (Number.isFinite(n) ? n.toFixed(2) : '–');
+const met = (ok) => (ok ? 'met' : '**not met**');
+/** A cell: the figure, and whether it meets the goal (no verdict when `ok` is null). */
+const cell = (text, ok) => (ok === null ? text : `${text} (${met(ok)})`);
+
+/**
+ * @param {{ targets: object[], js: { rows: object[] } | null, seconds: number, lighthouse: boolean }} run
+ *   targets: per database, the figures gathered by scripts/bench.mjs
+ * @returns {string} the Markdown of docs/performance.md
+ */
+export function performanceReport({ targets, js, seconds, lighthouse }) {
+  const names = targets.map((t) => t.name);
+  const head = ['| Goal | Budget | ' + names.join(' | ') + ' |', '| --- | --- | ' + names.map(() => '---').join(' | ') + ' |'];
+  const row = (goal, budget, fn) => `| ${goal} | ${budget} | ${targets.map(fn).join(' | ')} |`;
+  const lines = [
+    '# Performance',
+    '',
+    `Measured by one \`npm run bench\` run on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.versions.node}, ${Math.round(os.totalmem() / 2 ** 30)} GB; ${names.join(' and ')}, each a fresh database seeded with the demo data; ${Math.round(seconds / 60)} min in all. A figure that depends on the machine is given with a ratio of the same run where the goal is one (cached page against a static file).`,
+    '',
+    '## Cached pages (goal: a cached product page serves ≥ 0.5 × the requests per second of a static file)',
+    '',
+    ...head,
+    row('Cached product page ÷ static file (req/s)', `≥ ${GOALS.cachedRatio}`, (t) => cell(f2(t.cached.ratio), t.cached.ratio >= GOALS.cachedRatio)),
+    row('Cached product page: req/s, p50 / p97.5 latency', '', (t) => `${Math.round(t.cached.page.rps)} req/s, ${t.cached.page.p50Ms} / ${t.cached.page.p975Ms} ms`),
+    row('Static file: req/s, p50 / p97.5 latency', '', (t) => `${Math.round(t.cached.file.rps)} req/s, ${t.cached.file.p50Ms} / ${t.cached.file.p975Ms} ms`),
+    row('Answers not 2xx, errors', '0', (t) => cell(`${t.cached.page.non2xx + t.cached.file.non2xx}, ${t.cached.page.errors + t.cached.file.errors}`, t.cached.page.non2xx + t.cached.file.non2xx + t.cached.page.errors + t.cached.file.errors === 0)),
+    '',
+    `autocannon, 32 connections for 10 s each, \`Accept-Encoding: gzip\`, against the same server: \`${targets[0]?.cached.productUrl}\` after a first render (in the route cache) and the page's stylesheet \`${targets[0]?.cached.staticUrl}\` (a static file through the same compression).`,
+    '',
+    '## Render cost (route cache bypassed)',
+    '',
+    ...head,
+    ...['product', 'category'].flatMap((kind) => [
+      row(`Full ${kind} render: CPU per render`, `≤ ${GOALS.renderCpuMs} ms`, (t) => cell(`${f1(t.render[kind].cpuMsPerRender)} ms`, t.render[kind].cpuMsPerRender <= GOALS.renderCpuMs)),
+      row(`Full ${kind} renders per second (8 at a time)`, `≥ ${GOALS.renderRps}`, (t) => cell(`${Math.round(t.render[kind].rps)} (p50 ${f1(t.render[kind].p50Ms)} ms)`, t.render[kind].rps >= GOALS.renderRps)),
+    ]),
+    '',
+    'Each render is a page nobody had asked for yet (another product, language or sort order), so nothing comes from the route cache: ' +
+      `${targets[0]?.render.product.renders} product and ${targets[0]?.render.category.renders} category pages one at a time, reading the server process's CPU time (user + system, \`/proc/<pid>/stat\`) before and after; then ${targets[0]?.render.product.rateRenders} and ${targets[0]?.render.category.rateRenders} others 8 at a time for the rate. ` +
+      'On PostgreSQL the database\'s own CPU is in its processes, not counted here.',
+    '',
+    '## HTML size',
+    '',
+    ...head,
+    ...[
+      ['home', 'Home `/`', GOALS.homeKb],
+      ['product', 'Product `/product/P0001`', GOALS.productKb],
+      ['category', 'Category `/category/PORK-CUTS`', null],
+      ['search', 'Search `/search-products?keyword=pork`', null],
+    ].map(([key, label, goal]) =>
+      row(`${label}: KB as rendered (gzip / brotli as sent)`, goal ? `≤ ${goal} KB` : '', (t) => cell(`${kb(t.html[key].raw)} (${kb(t.html[key].gzip)} / ${kb(t.html[key].br)})`, goal ? t.html[key].raw <= goal * 1024 : null)),
+    ),
+    '',
+    '## Memory',
+    '',
+    ...head,
+    row('RSS after 10,000 mixed requests', `≤ ${GOALS.rssMb} MB (embedded database)`, (t) => cell(`${Math.round(t.memory.rssAfterMB)} MB`, t.name === 'PGlite' ? t.memory.rssAfterMB <= GOALS.rssMb : null)),
+    row('RSS before the load / peak during it', '', (t) => `${Math.round(t.memory.rssBeforeMB)} / ${Math.round(t.memory.rssPeakMB)} MB`),
+    row('Requests, seconds, errors', '', (t) => `${t.memory.requests}, ${f1(t.memory.seconds)} s, ${t.memory.errors}`),
+    '',
+    `The mixed load: scripts/lib/load-mix.mjs (catalogue pages 30 %, product pages 25 %, pictures and assets 20 %, search 10 %, API 10 %, a member's journey 5 %). RSS of the server process (\`/proc/<pid>/status\`); the goal holds for the embedded database, whose PostgreSQL runs inside the process; on PostgreSQL the figure is shown for comparison.`,
+    '',
+    '## Pictures ready at start',
+    '',
+    ...head,
+    row("Home page's pictures on a cold server: slowest first byte", `≤ ${GOALS.pictureTtfbMs} ms`, (t) => cell(`${f1(t.pictures.maxMs)} ms (p50 ${f1(t.pictures.p50Ms)} ms, ${t.pictures.count} pictures${t.pictures.failed ? `, ${t.pictures.failed} failed` : ''})`, t.pictures.maxMs <= GOALS.pictureTtfbMs && t.pictures.failed === 0)),
+    row('Server start to the first page', '', (t) => `${f1(t.startMs / 1000)} s`),
+    row("Server start to a quiet process (every picture of the English pages made)", '', (t) => `${f1(t.pictures.readyS)} s`),
+    '',
+    "Right after the server answers its first page, every picture the home page's HTML names (each `src` and `srcset` candidate of its `img` and `source` elements) is fetched, six at a time as a browser does per host. Then the bench waits until the server uses under 30 ms of CPU a second for 3 seconds (the background warm-up done) before it measures anything else.",
+    '',
+  ];
+  if (lighthouse) {
+    lines.push(
+      `## Lighthouse, mobile (goal: performance ≥ ${GOALS.lighthouseScore} on three runs in a row, CLS ≤ ${GOALS.cls}, TBT ≤ ${GOALS.tbtMs} ms)`,
+      '',
+      ...head,
+      ...targets[0].lighthouse.map((page, i) =>
+        row(`${page.name} \`${page.url}\`: scores of 3 runs; worst CLS, TBT; LCP`, `each ≥ ${GOALS.lighthouseScore}`, (t) => {
+          const runs = t.lighthouse[i].runs;
+          const worst = { cls: Math.max(...runs.map((r) => r.cls)), tbt: Math.max(...runs.map((r) => r.tbtMs)), lcp: Math.max(...runs.map((r) => r.lcpMs)) };
+          const ok = runs.every((r) => r.score >= GOALS.lighthouseScore) && worst.cls <= GOALS.cls && worst.tbt <= GOALS.tbtMs;
+          return cell(`${runs.map((r) => f2(r.score)).join(', ')}; CLS ${worst.cls.toFixed(3)}, TBT ${Math.round(worst.tbt)} ms; LCP ${f1(worst.lcp / 1000)} s`, ok);
+        }),
+      ),
+      '',
+      'Local Chromium, Lighthouse mobile preset (emulated phone, simulated slow 4G, 4× CPU slowdown), a fresh browser per run, against the server on this machine with the pages and pictures warm (as behind a CDN).',
+      '',
+    );
+  } else lines.push('## Lighthouse, mobile', '', 'Not run (LIGHTHOUSE=false).', '');
+  if (js) {
+    lines.push(
+      '## JavaScript before interaction (gzip)',
+      '',
+      '| Page | JS (KB gzip) | Budget (KB) | Met |',
+      '| --- | ---: | ---: | --- |',
+      ...js.rows.map((r) => `| ${r.name} (\`${r.url}\`) | ${kb(r.bytes)} | ${kb(r.budget)} | ${r.bytes <= r.budget ? 'yes' : '**no**'} |`),
+      '',
+      `Budgets of DESIGN.md: home, category, product and search ≤ 15 KB; content pages ≤ 10 KB; cart, checkout and account pages ≤ 150 KB. Every script response while the page loads without the browser cache (islands hydrated at load included) plus inline scripts (not JSON-LD), each gzipped at level 9 (scripts/lib/js-weight.mjs); the same build on either database, measured on ${js.on}. \`npm run budgets\` checks the same figures in CI and fails above a budget.`,
+      '',
+    );
+  }
+  return lines.join('\n');
+}

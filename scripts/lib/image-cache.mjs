@@ -1,0 +1,179 @@
+/**
+ * Transformed pictures on disk (ADR 16): every answer of Astro's image endpoint
+ * (`/_image?href=…&w=…&h=…&f=…`) is written once to a folder (IMAGE_CACHE_DIR, default `images`
+ * next to the embedded database's folder: `.data/images`) and served from there afterwards, also
+ * after a restart, so a shopper never waits for a transform that was made before. The URL names
+ * the source file by its content hash (`/_astro/P0001-1.<hash>.svg`), so a changed picture gets
+ * new files, never a stale one.
+ *
+ * - A file is `<key>.<ext>`: key = the first 32 characters of the URL's SHA-256 (base64url),
+ *   ext from the content type (avif, heif, webp, png, jpg, gif, svg). Written to a temporary name and
+ *   renamed, so a half-written file is never served.
+ * - Served with `Cache-Control: public, max-age=31536000, immutable`, an ETag, 304 on
+ *   If-None-Match, HEAD without a body, `X-Cache: HIT`.
+ * - Concurrent requests for a picture not yet on disk wait for one transform.
+ * - `warm(base)` (run by scripts/serve.mjs after it starts listening) reads the sitemap, asks for
+ *   the English pages one at a time (home first) and makes every picture they name that is not on
+ *   disk yet, so after the first start nothing is recomputed. Pictures are the same in every
+ *   language, so the other languages' pages add nothing.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { teeResponse } from './response-tee.mjs';
+
+// sharp labels AVIF output image/heif (the HEIF container); the type is kept as the app sent it.
+const EXT_OF = { 'image/avif': 'avif', 'image/heif': 'heif', 'image/webp': 'webp', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/svg+xml': 'svg' };
+const TYPE_OF = Object.fromEntries(Object.entries(EXT_OF).map(([type, ext]) => [ext, type]));
+/** Pictures larger than this (bytes) are served but not kept. */
+const MAX_PICTURE_BYTES = 8 * 1024 * 1024;
+
+/** The folder for transformed pictures: IMAGE_CACHE_DIR, else `images` beside DATA_DIR's folder. */
+export function imageCacheDir(env = process.env) {
+  if (env.IMAGE_CACHE_DIR?.trim()) return path.resolve(env.IMAGE_CACHE_DIR.trim());
+  return path.join(path.dirname(path.resolve(env.DATA_DIR ?? '.data/pglite')), 'images');
+}
+
+/** The file key of a picture URL (path and query as requested). */
+export function pictureKey(url) {
+  return createHash('sha256').update(url).digest('base64url').slice(0, 32);
+}
+
+/**
+ * A picture cache in `dir` (created when missing; files already there are served at once).
+ * @param {{ dir: string, warn?: (msg: string, data?: object) => void, info?: (msg: string, data?: object) => void }} options
+ */
+export function createImageCache({ dir, warn = () => {}, info = () => {} }) {
+  fs.mkdirSync(dir, { recursive: true });
+  /** key → { file, type, size } */
+  const index = new Map();
+  for (const name of fs.readdirSync(dir)) {
+    const m = /^([A-Za-z0-9_-]{32})\.([a-z]+)$/.exec(name);
+    if (!m || !TYPE_OF[m[2]]) continue;
+    index.set(m[1], { file: path.join(dir, name), type: TYPE_OF[m[2]], size: fs.statSync(path.join(dir, name)).size });
+  }
+  const pending = new Map();
+  let transforms = 0;
+  let hits = 0;
+
+  /** Sends a kept picture; false when its file has gone (then it is made again). */
+  function send(req, res, key, kept) {
+    const etag = `"${key}"`;
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('ETag', etag);
+    res.setHeader('X-Cache', 'HIT');
+    if (req.headers['if-none-match']?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*')) {
+      res.writeHead(304);
+      res.end();
+      return true;
+    }
+    let body;
+    try {
+      body = fs.readFileSync(kept.file);
+    } catch {
+      index.delete(key);
+      for (const h of ['Cache-Control', 'ETag', 'X-Cache']) res.removeHeader(h);
+      return false;
+    }
+    res.setHeader('Content-Type', kept.type);
+    res.setHeader('Content-Length', String(body.length));
+    res.writeHead(200);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
+
+  /** Writes a finished transform to disk and indexes it. */
+  function keep(key, captured, type) {
+    const ext = EXT_OF[type];
+    if (!captured || captured.status !== 200 || !captured.body || !ext) return null;
+    const file = path.join(dir, `${key}.${ext}`);
+    const tmp = `${file}.${process.pid}.tmp`;
+    try {
+      fs.writeFileSync(tmp, captured.body);
+      fs.renameSync(tmp, file);
+    } catch (err) {
+      warn('pictures: could not keep a transformed picture', { file, err: String(err?.message ?? err) });
+      fs.rmSync(tmp, { force: true });
+      return null;
+    }
+    const kept = { file, type, size: captured.body.length };
+    index.set(key, kept);
+    transforms++;
+    return kept;
+  }
+
+  /**
+   * Answers a picture request from disk, or through `render(beforeApp)` (the app's transform), kept
+   * on disk when it succeeds. Returns false (and does nothing) for any other request.
+   * @returns {boolean | Promise<void>}
+   */
+  function handle(req, res, render) {
+    const url = req.url ?? '';
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith('/_image?')) return false;
+    return (async () => {
+      const key = pictureKey(url);
+      const kept = index.get(key) ?? (await pending.get(key));
+      if (kept && send(req, res, key, kept)) {
+        hits++;
+        return;
+      }
+      if (req.method === 'HEAD') return render();
+      let type = null;
+      let done;
+      const made = new Promise((resolve) => (done = resolve));
+      pending.set(key, made);
+      render(() => {
+        teeResponse(res, {
+          maxBytes: MAX_PICTURE_BYTES,
+          onHeaders(r) {
+            type = String(r.getHeader('content-type') ?? '').split(';')[0].trim().toLowerCase();
+            if (r.statusCode === 200 && EXT_OF[type]) r.setHeader('X-Cache', 'MISS');
+          },
+        }).then((captured) => {
+          pending.delete(key);
+          done(keep(key, captured, type));
+        });
+      });
+    })();
+  }
+
+  /**
+   * Makes every picture the site's English pages name that is not on disk yet, one at a time.
+   * @param {string} base this server's origin
+   * @returns {Promise<{ pages: number, pictures: number, made: number, ms: number }>}
+   */
+  async function warm(base) {
+    const started = Date.now();
+    const sitemap = await fetch(`${base}/sitemap.xml`).then((r) => (r.ok ? r.text() : ''));
+    const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+      .map((m) => new URL(m[1]).pathname)
+      .filter((p) => !/^\/(zh|ar)(\/|$)/.test(p));
+    if (!pages.includes('/')) pages.unshift('/');
+    const seen = new Set();
+    let made = 0;
+    for (const page of pages) {
+      const html = await fetch(base + page, { redirect: 'manual' }).then((r) => (r.ok ? r.text() : ''), () => '');
+      for (const m of html.matchAll(/\/_image\?[^"' ,]+/g)) {
+        const url = m[0].replaceAll('&amp;', '&');
+        if (seen.has(url)) continue;
+        seen.add(url);
+        if (index.has(pictureKey(url))) continue;
+        const res = await fetch(base + url).catch(() => null);
+        await res?.arrayBuffer();
+        if (res?.ok) made++;
+      }
+    }
+    const result = { pages: pages.length, pictures: seen.size, made, ms: Date.now() - started };
+    info('pictures: ready', result);
+    return result;
+  }
+
+  /** Figures: files on disk, their bytes, transforms made by this process, answers from disk. */
+  function stats() {
+    let bytes = 0;
+    for (const k of index.values()) bytes += k.size;
+    return { files: index.size, bytes, transforms, hits };
+  }
+
+  return { handle, warm, stats, dir };
+}

@@ -1,0 +1,20 @@
+/**
+ * The icons drawn many times on one page (a product card's heart, quick-view eye and cart; review
+ * stars), kept once per page as `<symbol>`s (IconSprite.astro) and drawn with `<use href="#i-…">`
+ * (Icon.astro) instead of repeating their paths on every card (issue "Fast at the origin" HTML diet).
+ * Each entry: the symbol's viewBox and its inner SVG markup, without presentation attributes, so the
+ * `fill`, `stroke` and classes given to Icon (like the heart's fill when active) reach the shapes.
+ */
+export const ICONS = {
+  heart: { viewBox: '0 0 24 24', body: '<path d="M12 20.5s-7.5-4.6-9.3-9.4C1.6 8 3.5 4.5 7 4.5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.5 0 5.4 3.5 4.3 6.6-1.8 4.8-9.3 9.4-9.3 9.4z"/>' },
+  eye: { viewBox: '0 0 24 24', body: '<path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z"/><circle cx="12" cy="12" r="3"/>' },
+  cart: { viewBox: '0 0 24 24', body: '<path d="M3 4h2l2.2 10.4a1.5 1.5 0 0 0 1.5 1.1h8.6a1.5 1.5 0 0 0 1.5-1.1L21 7H6"/>' },
+  star: { viewBox: '0 0 20 20', body: '<path d="M10 1.6l2.6 5.3 5.8.8-4.2 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.6 7.7l5.8-.8z"/>' },
+} as const;
+
+export type IconName = keyof typeof ICONS;
+
+/** The element id of an icon's symbol: 'heart' → 'i-heart'. */
+export function iconId(name: IconName): string {
+  return `i-${name}`;
+}

@@ -1,0 +1,42 @@
+/**
+ * The gallery's picture sources written once (issue "Fast at the origin" HTML diet): each thumbnail
+ * used to carry the AVIF and WebP srcsets of its large picture (6 URLs, ~900 bytes per thumbnail).
+ * When every picture's srcsets differ only by the picture's own source key (the encoded `href` of
+ * the image endpoint, as in `/_image?href=%2F_astro%2FP0001-2.abc.svg&w=600…`), the gallery
+ * carries the srcsets once as a pattern with SOURCE_SLOT and each thumbnail only its key; the
+ * script fills the key in. When they do not (another URL scheme), the thumbnails keep their full
+ * srcsets, so the swap never breaks.
+ */
+import type { PictureSources } from '../../../../lib/images/sources';
+
+/** Stands for a picture's key in a pattern. */
+export const SOURCE_SLOT = '{src}';
+
+export type GallerySources =
+  | { kind: 'pattern'; avif: string; webp: string; keys: string[] }
+  | { kind: 'full' };
+
+/** The key of a picture: the `href` parameter of its image URL, as written in the URL; null when absent. */
+export function sourceKey(url: string): string | null {
+  return /[?&]href=([^&\s]+)/.exec(url)?.[1] ?? null;
+}
+
+/**
+ * The pattern form when it reproduces every picture's srcsets exactly, else 'full'.
+ * Example: srcsets '/_image?href=A&w=300 300w' and '/_image?href=B&w=300 300w' →
+ * { kind: 'pattern', avif: '/_image?href={src}&w=300 300w', …, keys: ['A', 'B'] }.
+ */
+export function gallerySources(sources: (PictureSources | null)[]): GallerySources {
+  const first = sources[0];
+  const firstKey = first && sourceKey(first.src);
+  if (!first || !firstKey || sources.length < 2) return { kind: 'full' };
+  const avif = first.avif.replaceAll(firstKey, SOURCE_SLOT);
+  const webp = first.webp.replaceAll(firstKey, SOURCE_SLOT);
+  const keys: string[] = [];
+  for (const s of sources) {
+    const key = s && sourceKey(s.src);
+    if (!s || !key || avif.replaceAll(SOURCE_SLOT, key) !== s.avif || webp.replaceAll(SOURCE_SLOT, key) !== s.webp) return { kind: 'full' };
+    keys.push(key);
+  }
+  return { kind: 'pattern', avif, webp, keys };
+}

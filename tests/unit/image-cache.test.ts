@@ -1,0 +1,150 @@
+/**
+ * Transformed pictures kept on disk (scripts/lib/image-cache.mjs, ADR 16), on a real HTTP server
+ * with a stand-in for Astro's image endpoint that counts its transforms.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createImageCache, imageCacheDir, pictureKey } from '../../scripts/lib/image-cache.mjs';
+
+const SITEMAP = `<?xml version="1.0"?><urlset><url><loc>http://shop.test/</loc></url><url><loc>http://shop.test/product/P0001</loc></url><url><loc>http://shop.test/zh/product/P0001</loc></url></urlset>`;
+const HOME = `<picture><source srcset="/_image?href=%2F_astro%2Fa.svg&amp;w=100&amp;f=avif 100w, /_image?href=%2F_astro%2Fa.svg&amp;w=200&amp;f=avif 200w"><img src="/_image?href=%2F_astro%2Fa.svg&amp;w=100&amp;f=webp"></picture>`;
+const PRODUCT = `<img src="/_image?href=%2F_astro%2Fa.svg&amp;w=100&amp;f=webp"><img src="/_image?href=%2F_astro%2Fb.svg&amp;w=300&amp;f=webp">`;
+
+let servers: http.Server[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  servers = [];
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function tempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'image-cache-test-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** A server as scripts/serve.mjs wires it, over `dir`; `transforms` counts the stand-in's work. */
+async function shop(dir: string) {
+  const transforms: string[] = [];
+  const pages = new Map<string, number>();
+  const cache = createImageCache({ dir });
+  const app = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://shop.test');
+    if (url.pathname === '/_image') {
+      transforms.push(req.url!);
+      if (url.searchParams.get('href') === '/_astro/missing.svg') return res.writeHead(404, { 'content-type': 'text/plain' }).end('no such picture');
+      // As Astro's sharp service answers: AVIF labelled image/heif.
+      const type = url.searchParams.get('f') === 'avif' ? 'image/heif' : 'image/webp';
+      return res.writeHead(200, { 'content-type': type, 'cache-control': 'public, max-age=31536000' }).end(`picture ${req.url}`);
+    }
+    pages.set(url.pathname, (pages.get(url.pathname) ?? 0) + 1);
+    if (url.pathname === '/sitemap.xml') return res.writeHead(200, { 'content-type': 'application/xml' }).end(SITEMAP);
+    if (url.pathname === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(HOME);
+    if (url.pathname.endsWith('/product/P0001')) return res.writeHead(200, { 'content-type': 'text/html' }).end(PRODUCT);
+    res.writeHead(404).end();
+  };
+  const server = http.createServer((req, res) => {
+    const render = (beforeApp?: () => void) => {
+      beforeApp?.();
+      app(req, res);
+    };
+    const picture = cache.handle(req, res, render);
+    if (!picture) render();
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const call = (url: string, init: RequestInit = {}) => fetch(base + url, init);
+  /** Waits until `n` pictures are on disk (a transform is written once its answer has finished). */
+  const kept = async (n: number) => {
+    for (let i = 0; i < 300 && cache.stats().files < n; i++) await new Promise((r) => setTimeout(r, 10));
+  };
+  return { base, call, cache, transforms, pages, kept };
+}
+
+const A100 = '/_image?href=%2F_astro%2Fa.svg&w=100&f=webp';
+
+describe('picture cache', () => {
+  it('keeps a transform on disk and serves it from there, also after a restart, without transforming again', async () => {
+    const dir = tempDir();
+    const first = await shop(dir);
+    const made = await first.call(A100);
+    expect(made.status).toBe(200);
+    expect(made.headers.get('x-cache')).toBe('MISS');
+    expect(await made.text()).toBe(`picture ${A100}`);
+    await first.kept(1);
+    expect(fs.readdirSync(dir)).toEqual([`${pictureKey(A100)}.webp`]);
+
+    const again = await first.call(A100);
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    expect(again.headers.get('content-type')).toBe('image/webp');
+    expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await again.text()).toBe(`picture ${A100}`);
+    expect(first.transforms).toEqual([A100]);
+
+    // A new process over the same folder: the picture is there before anyone asks.
+    const restarted = await shop(dir);
+    expect(restarted.cache.stats().files).toBe(1);
+    const cold = await restarted.call(A100);
+    expect(cold.status).toBe(200);
+    expect(cold.headers.get('x-cache')).toBe('HIT');
+    expect(await cold.text()).toBe(`picture ${A100}`);
+    expect(restarted.transforms).toEqual([]);
+  });
+
+  it('answers 304 to its ETag and HEAD without a body', async () => {
+    const s = await shop(tempDir());
+    await s.call(A100);
+    await s.kept(1);
+    const etag = (await s.call(A100)).headers.get('etag')!;
+    expect((await s.call(A100, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const head = await s.call(A100, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(`picture ${A100}`.length));
+    expect(await head.text()).toBe('');
+    expect(s.transforms).toEqual([A100]);
+  });
+
+  it('keeps no failed transform and leaves other paths to the app', async () => {
+    const s = await shop(tempDir());
+    const missing = '/_image?href=%2F_astro%2Fmissing.svg&w=10&f=webp';
+    expect((await s.call(missing)).status).toBe(404);
+    expect((await s.call(missing)).status).toBe(404);
+    expect(s.transforms).toEqual([missing, missing]);
+    expect((await s.call('/')).status).toBe(200);
+    expect(s.pages.get('/')).toBe(1);
+    expect(s.cache.stats().files).toBe(0);
+  });
+
+  it('makes one transform for concurrent requests of a new picture', async () => {
+    const s = await shop(tempDir());
+    const answers = await Promise.all(Array.from({ length: 5 }, () => s.call(A100).then((r) => r.text())));
+    expect(new Set(answers)).toEqual(new Set([`picture ${A100}`]));
+    expect(s.transforms).toEqual([A100]);
+  });
+
+  it('makes every picture the English pages name at start, and none the next time', async () => {
+    const dir = tempDir();
+    const s = await shop(dir);
+    const result = await s.cache.warm(s.base);
+    expect(result).toMatchObject({ pages: 2, pictures: 4, made: 4 });
+    expect(s.pages.get('/zh/product/P0001')).toBeUndefined();
+    await s.kept(4);
+    const named = ['/_image?href=%2F_astro%2Fa.svg&w=100&f=avif', '/_image?href=%2F_astro%2Fa.svg&w=200&f=avif', A100, '/_image?href=%2F_astro%2Fb.svg&w=300&f=webp'];
+    expect(fs.readdirSync(dir).sort()).toEqual(named.map((u) => `${pictureKey(u)}.${u.endsWith('avif') ? 'heif' : 'webp'}`).sort());
+    const restarted = await shop(dir);
+    expect(await restarted.cache.warm(restarted.base)).toMatchObject({ pictures: 4, made: 0 });
+    expect(restarted.transforms).toEqual([]);
+  });
+
+  it('lives beside the embedded database unless IMAGE_CACHE_DIR says otherwise', () => {
+    expect(imageCacheDir({})).toBe(path.resolve('.data/images'));
+    expect(imageCacheDir({ DATA_DIR: '/srv/shop/pglite' })).toBe('/srv/shop/images');
+    expect(imageCacheDir({ IMAGE_CACHE_DIR: '/var/cache/pictures' })).toBe('/var/cache/pictures');
+  });
+});
