@@ -9,10 +9,13 @@
  *   5. JavaScript budgets per page against that build (`npm run budgets`).
  * Every step runs even when an earlier one failed (one run shows every problem), except that
  * nothing runs without the message catalogue; `--bail` stops at the first failure. Ends with a
- * summary and exits 1 when a step failed. SKIP_E2E=true skips the browser tests (the budgets then
+ * summary and exits 1 when a step failed; the tests that failed or were flaky are listed last
+ * (from `npm test`'s TEST_SUMMARY_FILE), so the end of a long log names them. SKIP_E2E=true skips the browser tests (the budgets then
  * build the shop themselves).
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,13 +25,14 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const node = (script) => [process.execPath, [path.join(root, script)]];
 const bail = process.argv.includes('--bail');
 const skipE2e = process.env.SKIP_E2E === 'true';
+const testSummary = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'xs-verify-')), 'what-failed.txt');
 
 const steps = [
   { title: 'Compile the message catalogue', cmd: [bin('paraglide-js'), ['compile', '--project', './project.inlang', '--outdir', './src/paraglide']], required: true },
   { title: 'Type-check (astro check)', cmd: [process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'check']] },
   { title: 'Lint (ESLint, 0 warnings)', cmd: [bin('eslint'), ['.', '--max-warnings', '0']] },
   // The README's test command, as a developer runs it.
-  { title: 'Tests (npm test)', cmd: ['npm', ['test']] },
+  { title: 'Tests (npm test)', cmd: ['npm', ['test']], env: { TEST_SUMMARY_FILE: testSummary } },
   // Without the browser tests nothing built the shop: build it afresh rather than check an old build.
   { title: 'JavaScript budgets (npm run budgets)', cmd: node('scripts/budgets.mjs'), env: skipE2e ? { FORCE_BUILD: 'true' } : {} },
 ];
@@ -47,6 +51,16 @@ for (const step of steps) {
 console.log('\n━━━━ Summary');
 for (const r of results) console.log(`${r.ok ? 'ok    ' : 'FAILED'}  ${r.title} (${r.seconds} s)`);
 for (const s of steps.slice(results.length)) console.log(`skipped ${s.title}`);
+let whatFailed = '';
+try {
+  whatFailed = fs.readFileSync(testSummary, 'utf8').trim();
+} catch {
+  // The tests did not run, or wrote nothing.
+}
+if (whatFailed) {
+  const lines = whatFailed.split('\n');
+  console.log(`\nTests that failed or were flaky (${lines.length}):\n${lines.slice(0, 12).map((l) => `  ${l}`).join('\n')}${lines.length > 12 ? `\n  … and ${lines.length - 12} more above` : ''}`);
+}
 const failed = results.filter((r) => !r.ok).length + (steps.length - results.length);
 console.log(failed ? `\nverify: ${failed} step(s) failed or skipped` : '\nverify: everything passed');
 process.exit(failed ? 1 : 0);
