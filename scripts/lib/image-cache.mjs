@@ -12,6 +12,12 @@
  * - Served with `Cache-Control: public, max-age=31536000, immutable`, an ETag, 304 on
  *   If-None-Match, HEAD without a body, `X-Cache: HIT`.
  * - Concurrent requests for a picture not yet on disk wait for one transform.
+ * - At most `transforms` pictures are made at once (PICTURE_TRANSFORMS, default: the cores, at most
+ *   libuv's thread pool size − 2, so 2 by default); the others wait their turn here, in order. A
+ *   transform holds a thread of libuv's pool (4 by default) for its whole run, and the same pool
+ *   compresses every answer, reads files and hashes passwords: with a page's 80 pictures queued
+ *   there, a login page waited 15 s for its compression, and in the browser tests minutes. A picture
+ *   whose shopper left before its turn is not made then (the next request for it makes it).
  * - `warm(base)` (run by scripts/serve.mjs after it starts listening) reads the sitemap, asks for
  *   the English pages one at a time (home first) and makes every picture they name that is not on
  *   disk yet, so after the first start nothing is recomputed. Pictures are the same in every
@@ -19,7 +25,9 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import { teeResponse } from './response-tee.mjs';
 
 // sharp labels AVIF output image/heif (the HEIF container); the type is kept as the app sent it.
@@ -34,16 +42,34 @@ export function imageCacheDir(env = process.env) {
   return path.join(path.dirname(path.resolve(env.DATA_DIR ?? '.data/pglite')), 'images');
 }
 
+/**
+ * How many pictures may be made at once: PICTURE_TRANSFORMS (a whole number ≥ 1), else the cores,
+ * at most libuv's thread pool (UV_THREADPOOL_SIZE, default 4) less 2, at least 1.
+ * @throws RangeError on a PICTURE_TRANSFORMS that is not a whole number ≥ 1.
+ */
+export function pictureTransforms(env = process.env) {
+  const set = env.PICTURE_TRANSFORMS?.trim();
+  if (set) {
+    const n = Number(set);
+    if (!Number.isInteger(n) || n < 1) throw new RangeError(`PICTURE_TRANSFORMS must be a whole number of at least 1, got "${set}"`);
+    return n;
+  }
+  const pool = Number(env.UV_THREADPOOL_SIZE) || 4;
+  return Math.max(1, Math.min(os.availableParallelism(), pool - 2));
+}
+
 /** The file key of a picture URL (path and query as requested). */
 export function pictureKey(url) {
   return createHash('sha256').update(url).digest('base64url').slice(0, 32);
 }
 
 /**
- * A picture cache in `dir` (created when missing; files already there are served at once).
- * @param {{ dir: string, warn?: (msg: string, data?: object) => void, info?: (msg: string, data?: object) => void }} options
+ * A picture cache in `dir` (created when missing; files already there are served at once), making
+ * at most `transforms` pictures at once (default: `pictureTransforms()`).
+ * @param {{ dir: string, transforms?: number, warn?: (msg: string, data?: object) => void, info?: (msg: string, data?: object) => void }} options
  */
-export function createImageCache({ dir, warn = () => {}, info = () => {} }) {
+export function createImageCache({ dir, transforms: maxTransforms = pictureTransforms(), warn = () => {}, info = () => {} }) {
+  const limit = pLimit(maxTransforms);
   fs.mkdirSync(dir, { recursive: true });
   /** key → { file, type, size } */
   const index = new Map();
@@ -117,24 +143,49 @@ export function createImageCache({ dir, warn = () => {}, info = () => {} }) {
         hits++;
         return;
       }
-      if (req.method === 'HEAD') return render();
-      let type = null;
+      let gone = false;
+      res.once('close', () => (gone = true));
+      if (req.method === 'HEAD') {
+        return limit(async () => {
+          if (!gone) await transform(res, render, 0);
+        });
+      }
       let done;
       const made = new Promise((resolve) => (done = resolve));
       pending.set(key, made);
+      let result = null;
+      try {
+        result = await limit(async () => {
+          if (gone) return null;
+          const { captured, type } = await transform(res, render, MAX_PICTURE_BYTES);
+          return keep(key, captured, type);
+        });
+      } finally {
+        // Waiters for the same picture go on even when this transform failed: they make it themselves.
+        pending.delete(key);
+        done(result);
+      }
+    })();
+  }
+
+  /**
+   * Runs the app's transform for `res` through `render(beforeApp)`, copying the answer (up to
+   * `maxBytes`). Resolves once the answer is finished or its connection closed.
+   * @returns {Promise<{ captured: { status: number, body: Buffer | null } | null, type: string | null }>}
+   */
+  function transform(res, render, maxBytes) {
+    let type = null;
+    return new Promise((resolve) => {
       render(() => {
         teeResponse(res, {
-          maxBytes: MAX_PICTURE_BYTES,
+          maxBytes,
           onHeaders(r) {
             type = String(r.getHeader('content-type') ?? '').split(';')[0].trim().toLowerCase();
             if (r.statusCode === 200 && EXT_OF[type]) r.setHeader('X-Cache', 'MISS');
           },
-        }).then((captured) => {
-          pending.delete(key);
-          done(keep(key, captured, type));
-        });
+        }).then((captured) => resolve({ captured, type }));
       });
-    })();
+    });
   }
 
   /**
@@ -168,11 +219,11 @@ export function createImageCache({ dir, warn = () => {}, info = () => {} }) {
     return result;
   }
 
-  /** Figures: files on disk, their bytes, transforms made by this process, answers from disk. */
+  /** Figures: files on disk, their bytes, transforms made by this process, answers from disk, transforms running and waiting. */
   function stats() {
     let bytes = 0;
     for (const k of index.values()) bytes += k.size;
-    return { files: index.size, bytes, transforms, hits };
+    return { files: index.size, bytes, transforms, hits, running: limit.activeCount, waiting: limit.pendingCount };
   }
 
   return { handle, warm, stats, dir };

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createImageCache, imageCacheDir, pictureKey } from '../../scripts/lib/image-cache.mjs';
+import { createImageCache, imageCacheDir, pictureKey, pictureTransforms } from '../../scripts/lib/image-cache.mjs';
 
 const SITEMAP = `<?xml version="1.0"?><urlset><url><loc>http://shop.test/</loc></url><url><loc>http://shop.test/product/P0001</loc></url><url><loc>http://shop.test/zh/product/P0001</loc></url></urlset>`;
 const HOME = `<picture><source srcset="/_image?href=%2F_astro%2Fa.svg&amp;w=100&amp;f=avif 100w, /_image?href=%2F_astro%2Fa.svg&amp;w=200&amp;f=avif 200w"><img src="/_image?href=%2F_astro%2Fa.svg&amp;w=100&amp;f=webp"></picture>`;
@@ -28,15 +28,23 @@ function tempDir() {
   return dir;
 }
 
-/** A server as scripts/serve.mjs wires it, over `dir`; `transforms` counts the stand-in's work. */
-async function shop(dir: string) {
+/**
+ * A server as scripts/serve.mjs wires it, over `dir`; `transforms` counts the stand-in's work,
+ * `busy` the transforms running now and `busiest` the most at once. With `hold`, each transform waits
+ * for that promise before it answers.
+ */
+async function shop(dir: string, { limit, hold }: { limit?: number; hold?: () => Promise<void> } = {}) {
   const transforms: string[] = [];
   const pages = new Map<string, number>();
-  const cache = createImageCache({ dir });
-  const app = (req: http.IncomingMessage, res: http.ServerResponse) => {
+  const load = { busy: 0, busiest: 0 };
+  const cache = createImageCache({ dir, transforms: limit });
+  const app = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://shop.test');
     if (url.pathname === '/_image') {
       transforms.push(req.url!);
+      load.busiest = Math.max(load.busiest, ++load.busy);
+      if (hold) await hold();
+      load.busy--;
       if (url.searchParams.get('href') === '/_astro/missing.svg') return res.writeHead(404, { 'content-type': 'text/plain' }).end('no such picture');
       // As Astro's sharp service answers: AVIF labelled image/heif.
       const type = url.searchParams.get('f') === 'avif' ? 'image/heif' : 'image/webp';
@@ -51,7 +59,7 @@ async function shop(dir: string) {
   const server = http.createServer((req, res) => {
     const render = (beforeApp?: () => void) => {
       beforeApp?.();
-      app(req, res);
+      void app(req, res);
     };
     const picture = cache.handle(req, res, render);
     if (!picture) render();
@@ -64,7 +72,20 @@ async function shop(dir: string) {
   const kept = async (n: number) => {
     for (let i = 0; i < 300 && cache.stats().files < n; i++) await new Promise((r) => setTimeout(r, 10));
   };
-  return { base, call, cache, transforms, pages, kept };
+  return { base, call, cache, transforms, pages, kept, load };
+}
+
+/** A gate: `wait()` resolves once `open()` was called. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((r) => (open = r));
+  return { wait: () => opened, open };
+}
+
+/** Resolves once `check()` holds (polled every 5 ms, at most 3 s). */
+async function until(check: () => boolean) {
+  for (let i = 0; i < 600 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(check()).toBe(true);
 }
 
 const A100 = '/_image?href=%2F_astro%2Fa.svg&w=100&f=webp';
@@ -140,6 +161,52 @@ describe('picture cache', () => {
     const restarted = await shop(dir);
     expect(await restarted.cache.warm(restarted.base)).toMatchObject({ pictures: 4, made: 0 });
     expect(restarted.transforms).toEqual([]);
+  });
+
+  it('makes at most `transforms` pictures at once; the others wait their turn and pages are not held up', async () => {
+    const g = gate();
+    const s = await shop(tempDir(), { limit: 2, hold: g.wait });
+    const urls = Array.from({ length: 6 }, (_, i) => `/_image?href=%2F_astro%2Fa.svg&w=${100 + i}&f=webp`);
+    const answers = Promise.all(urls.map((u) => s.call(u).then(async (r) => [r.status, await r.text()])));
+    await until(() => s.cache.stats().waiting === 4);
+    expect(s.cache.stats()).toMatchObject({ running: 2, waiting: 4 });
+    expect(s.transforms).toHaveLength(2);
+    // A page does not wait behind the pictures.
+    expect((await s.call('/')).status).toBe(200);
+    g.open();
+    expect(await answers).toEqual(urls.map((u) => [200, `picture ${u}`]));
+    expect(s.load.busiest).toBe(2);
+    expect(s.transforms.sort()).toEqual([...urls].sort());
+    expect(s.cache.stats()).toMatchObject({ running: 0, waiting: 0 });
+  });
+
+  it('does not make a picture whose shopper left before its turn; the next request makes it', async () => {
+    const g = gate();
+    const s = await shop(tempDir(), { limit: 1, hold: g.wait });
+    const first = s.call(A100).then((r) => r.text());
+    await until(() => s.cache.stats().running === 1);
+    const left = '/_image?href=%2F_astro%2Fb.svg&w=300&f=webp';
+    const leaving = new AbortController();
+    const abandoned = s.call(left, { signal: leaving.signal }).catch((err: Error) => err.name);
+    await until(() => s.cache.stats().waiting === 1);
+    leaving.abort();
+    expect(await abandoned).toBe('AbortError');
+    // The server sees the connection close before the transform's turn comes.
+    await new Promise((r) => setTimeout(r, 50));
+    g.open();
+    expect(await first).toBe(`picture ${A100}`);
+    await until(() => s.cache.stats().waiting === 0 && s.cache.stats().running === 0);
+    expect(s.transforms).toEqual([A100]);
+    expect(await (await s.call(left)).text()).toBe(`picture ${left}`);
+    expect(s.transforms).toEqual([A100, left]);
+  });
+
+  it('makes as many pictures at once as PICTURE_TRANSFORMS says, else the cores within the thread pool less 2', () => {
+    expect(pictureTransforms({ PICTURE_TRANSFORMS: '3' })).toBe(3);
+    expect(pictureTransforms({ UV_THREADPOOL_SIZE: '3' })).toBe(1);
+    expect(pictureTransforms({ UV_THREADPOOL_SIZE: '64' })).toBe(os.availableParallelism());
+    expect(pictureTransforms({})).toBe(Math.max(1, Math.min(os.availableParallelism(), 2)));
+    for (const bad of ['0', '-1', '1.5', 'two']) expect(() => pictureTransforms({ PICTURE_TRANSFORMS: bad })).toThrow(/PICTURE_TRANSFORMS/);
   });
 
   it('lives beside the embedded database unless IMAGE_CACHE_DIR says otherwise', () => {
