@@ -9,12 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createHarness, type Harness } from './harness';
 import { catalogueLines, createMembers, pickupOrderBody, setStock, stockAt, type Line, type Member } from './order-fixtures';
+import { lastingPickupSlot } from './place-order';
 import { memberVouchers, orders, stores } from '../../src/server/xs-api/db/schema';
 import { changeOrderStatus } from '../../src/server/xs-api/services/orders';
 import { formatAmount } from '../../src/domain/money';
 import { lineAmount, orderTotals, subtotal } from '../../src/domain/totals';
 import { addDays, shopDate } from '../../src/domain/shop-time';
-import { earliestPickupDate, formatPickupDate, pickupTimeSlots } from '../../src/domain/pickup';
+import { formatPickupDate } from '../../src/domain/pickup';
 
 let h: Harness;
 let me: Member;
@@ -57,9 +58,7 @@ beforeAll(async () => {
   [product] = await catalogueLines(h, 3, 1);
   await setStock(h, STORE.code, product!.code, 200);
   const settings = (await h.call('self_pickup_min_time')).json.data;
-  const now = new Date();
-  const date = earliestPickupDate(settings, now)!;
-  pickup = { date, time: pickupTimeSlots(date, settings, now)[0]! };
+  pickup = lastingPickupSlot(settings);
 }, 120_000);
 afterAll(() => h?.close());
 

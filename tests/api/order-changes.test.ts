@@ -37,8 +37,14 @@ async function row(refno: string) {
 /** A pick-up slot the shop offers: the `n`-th offered time on the `day`-th allowed date after the earliest. */
 async function offeredSlot(day = 0, n = 0) {
   const settings = (await h.call('self_pickup_min_time')).json.data;
-  const date = addDays(earliestPickupDate(settings, new Date())!, day);
-  return { date, time: pickupTimeSlots(date, settings, new Date())[n]! };
+  const now = new Date();
+  // The day-th bookable date from the earliest one: closed weekdays are skipped, whatever today is.
+  let date = earliestPickupDate(settings, now)!;
+  for (let left = day; left > 0; ) {
+    date = addDays(date, 1);
+    if (pickupTimeSlots(date, settings, now).length > 0) left--;
+  }
+  return { date, time: pickupTimeSlots(date, settings, now)[n]! };
 }
 
 describe('update_order_status_cancelled', () => {

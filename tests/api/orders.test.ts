@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { createHarness, DEMO_MEMBER, type Harness } from './harness';
 import { catalogueLines, createMembers, pickupOrderBody, setStock as setStockAt, stockAt, type Line, type Member } from './order-fixtures';
+import { lastingPickupSlot } from './place-order';
 import { customers, memberVouchers, orderItems, orders, products, stores } from '../../src/server/xs-api/db/schema';
 import { formatAmount, toSen } from '../../src/domain/money';
 import { lineAmount, orderTotals } from '../../src/domain/totals';
-import { earliestPickupDate, pickupTimeSlots } from '../../src/domain/pickup';
 
 let h: Harness;
 let token: string;
@@ -39,9 +39,7 @@ beforeAll(async () => {
   const [s] = await h.db.select().from(stores).where(eq(stores.storeCode, STORE.code));
   STORE.no = s!.storeNo;
   const settings = (await h.call('self_pickup_min_time')).json.data;
-  const now = new Date();
-  const date = earliestPickupDate(settings, now)!;
-  pickup = { date, time: pickupTimeSlots(date, settings, now)[0]! };
+  pickup = lastingPickupSlot(settings);
   defaultAddressId = (await h.call(`address_listing/${M}`, { token })).json.data[0].add_id;
 });
 afterAll(() => h?.close());

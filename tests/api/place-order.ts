@@ -8,9 +8,22 @@ import { products, stores, storeStock } from '../../src/server/xs-api/db/schema'
 import { formatAmount } from '../../src/domain/money';
 import { orderTotals } from '../../src/domain/totals';
 import { earliestPickupDate, pickupTimeSlots } from '../../src/domain/pickup';
+import { addDays } from '../../src/domain/shop-time';
 import { changeOrderStatus } from '../../src/server/xs-api/services/orders';
 
 let n = 0;
+
+/**
+ * A pick-up slot still bookable minutes from now, whatever the time of day: the first time on the
+ * first bookable date after the earliest one (the earliest date's first slot expires on the next
+ * half hour, and a file that keeps a slot from its beforeAll may run past that).
+ */
+export function lastingPickupSlot(settings: Parameters<typeof earliestPickupDate>[0], now = new Date()): { date: string; time: string } {
+  let date = earliestPickupDate(settings, now)!;
+  do date = addDays(date, 1);
+  while (pickupTimeSlots(date, settings, now).length === 0);
+  return { date, time: pickupTimeSlots(date, settings, now)[0]! };
+}
 
 /**
  * Orders one unit of each product at outlet S001 (stock there set to 20 first) for the logged-in

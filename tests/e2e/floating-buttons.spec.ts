@@ -2,8 +2,8 @@
  * Floating buttons (WhatsApp, back to top; src/components/layout/FloatingActions.astro) never cover
  * a price or a control, mid-scroll as at the bottom: home, a category, a product, the cart, the
  * points history and an outlet purchase bill, scrolled through step by step at 390 and 1366 px.
- * At each stop, no visible floating button's box meets the box of a visible link, button, field or
- * a text holding a price (RM).
+ * At each stop, no visible floating button's box meets a line box of a visible link, button, field
+ * or a text holding a price (RM).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
@@ -35,9 +35,12 @@ async function overlaps(page: Page): Promise<string[]> {
     for (const f of floating) {
       const a = f.getBoundingClientRect();
       for (const el of content) {
-        const b = el.getBoundingClientRect();
-        if (b.bottom <= 0 || b.top >= innerHeight) continue;
-        if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) found.push(`${name(f)} covers ${name(el)} at ${Math.round(scrollY)}`);
+        // Each line box of an element (a link's name wraps onto two lines): not the rectangle around
+        // them, whose empty corner beside a short line covers nothing a shopper sees.
+        const covered = [...el.getClientRects()].some(
+          (b) => b.bottom > 0 && b.top < innerHeight && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom,
+        );
+        if (covered) found.push(`${name(f)} covers ${name(el)} at ${Math.round(scrollY)}`);
       }
     }
     return found;
@@ -51,8 +54,15 @@ async function scrollThrough(page: Page): Promise<string[]> {
   const step = Math.round((page.viewportSize()?.height ?? 800) * 0.6);
   for (let y = 0; y <= height; y += step) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    // The buttons step aside in the next frame and fade out in 150 ms.
-    await page.waitForTimeout(350);
+    // The buttons step aside in the frame after the scroll event, then fade out in 150 ms: wait for
+    // three frames and for the transitions then running, not for a fixed time (a busy machine's
+    // frames come late).
+    await page.evaluate(async () => {
+      const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+      for (let i = 0; i < 3; i++) await frame();
+      const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+      await Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 2000))]);
+    });
     found.push(...(await overlaps(page)));
   }
   return found;

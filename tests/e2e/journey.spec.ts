@@ -30,6 +30,8 @@ async function checkout(page: Page, name: string) {
   await page.locator('a[data-checkout]').click();
   await expect(page).toHaveURL(/\/checkout\?items=/);
   await expect(page.locator('[data-order-total]')).toContainText('RM');
+  // Judged as the shopper sees it once the delivery fee is known: Place Order enabled, not fading in.
+  await expect(page.locator('[data-place-order]')).toBeEnabled();
   await expectAccessible(page);
   await page.locator('[data-place-order]').click();
   await expect(page).toHaveURL(/\/order-success\?order=/);

@@ -71,6 +71,8 @@ export async function toCheckout(page: Page, prefix = '') {
   await page.locator('a[data-checkout]').click();
   await expect(page).toHaveURL(new RegExp(`${prefix}/checkout\\?items=`));
   await slow(page.locator('[data-order-total]')).toContainText('RM');
+  // Its buttons (the voucher picker's among them) answer once the checkout island has hydrated.
+  await slow(page.locator('astro-island:has([data-place-order])')).not.toHaveAttribute('ssr');
 }
 
 
