@@ -19,7 +19,8 @@ COPY . .
 ARG SITE_URL=http://localhost:4321
 ENV SITE_URL=${SITE_URL}
 RUN npx paraglide-js compile --project ./project.inlang --outdir ./src/paraglide \
- && npx astro build
+ && npx astro build \
+ && node scripts/make-pictures.mjs
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app

@@ -42,7 +42,7 @@ export default defineConfig({
       scriptDirective: { hashes: INLINE_SCRIPTS.map((code) => /** @type {const} */ (`sha256-${createHash('sha256').update(code).digest('base64')}`)) },
     },
   },
-  // Pictures go through the image pipeline as AVIF/WebP (src/components/ResponsiveImage.astro).
+  // Pictures go through the image pipeline as WebP (src/components/ResponsiveImage.astro; ADR 22).
   // The demo pictures are our own SVG files in src/assets, and no remote domains are allowed, so
   // rasterising SVG sources processes nothing from outside.
   image: { dangerouslyProcessSVG: true },

@@ -13,6 +13,7 @@
  * the database's work.
  *
  * Usage: npm run build && node scripts/render-cost.mjs [--requests 400] [--concurrency 32] [--profile]
+ *   [--profile-out FILE] (keeps the .cpuprofile, to open in Chrome's DevTools)
  * Environment: PORT (default 4329). Prints one JSON line per page kind; the profile summary goes to
  * stdout after them. Not a test: timings vary with the machine and are not asserted anywhere.
  */
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '400' },
     concurrency: { type: 'string', default: '32' },
     profile: { type: 'boolean', default: false },
+    'profile-out': { type: 'string' },
   },
 });
 const requests = Number(values.requests);
@@ -120,6 +122,11 @@ try {
 } finally {
   agent.destroy();
   await shop.stop();
-  if (values.profile) for (const f of fs.readdirSync(profileDir)) summarise(path.join(profileDir, f), performance.now() - measuredFrom);
+  if (values.profile) {
+    for (const f of fs.readdirSync(profileDir)) {
+      summarise(path.join(profileDir, f), performance.now() - measuredFrom);
+      if (values['profile-out']) fs.copyFileSync(path.join(profileDir, f), values['profile-out']);
+    }
+  }
   fs.rmSync(work, { recursive: true, force: true });
 }

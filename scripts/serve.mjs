@@ -89,8 +89,9 @@ if (pages) globalThis[Symbol.for('xs-storefront.page-cache')] = pages;
 // One libvips thread per transform: pictures are made in the background beside shoppers, and each
 // thread keeps its own memory arena (Astro's image service already turns sharp's cache off).
 sharp.concurrency(1);
-// Transformed pictures kept on disk across restarts, made in the background at start (scripts/lib/image-cache.mjs).
-const pictures = createImageCache({ dir: imageCacheDir(process.env), warn: (msg, data) => log.warn(data, msg), info: (msg, data) => log.info(data, msg) });
+// Transformed pictures: those made at build time (dist/pictures, scripts/make-pictures.mjs), and the
+// others kept on disk across restarts, made in the background at start (scripts/lib/image-cache.mjs).
+const pictures = createImageCache({ dir: imageCacheDir(process.env), builtDir: path.join(root, 'dist/pictures'), warn: (msg, data) => log.warn(data, msg), info: (msg, data) => log.info(data, msg) });
 const server = http.createServer((req, res) => {
   for (const [name, value] of headers) res.setHeader(name, value);
   // Before compression wraps it: an answer sent before the upload was read still arrives whole.

@@ -77,6 +77,9 @@ if (process.env.SKIP_E2E !== 'true') {
   if (run('Build the shop', process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build']) !== 0) {
     broken = true;
     problems.push('broken  Build the shop: astro build failed');
+  } else if (run('Make the pictures (scripts/make-pictures.mjs)', process.execPath, [path.join(root, 'scripts/make-pictures.mjs')]) !== 0) {
+    broken = true;
+    problems.push('broken  Make the pictures: scripts/make-pictures.mjs failed');
   } else {
     const json = path.join(out, 'playwright.json');
     const status = run('Browser tests (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });

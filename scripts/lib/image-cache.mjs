@@ -11,6 +11,10 @@
  *   renamed, so a half-written file is never served.
  * - Served with `Cache-Control: public, max-age=31536000, immutable`, an ETag, 304 on
  *   If-None-Match, HEAD without a body, `X-Cache: HIT`.
+ * - Only the sizes and formats the pages use are made (scripts/lib/picture-sizes.mjs, ADR 22): any
+ *   other `/_image` request is answered 400 before it reaches the app, transformed and kept by nobody.
+ * - Pictures made at build time (`builtDir`: dist/pictures, scripts/make-pictures.mjs) are served
+ *   from the first request on; this folder only receives the others.
  * - Concurrent requests for a picture not yet on disk wait for one transform.
  * - At most `transforms` pictures are made at once (PICTURE_TRANSFORMS, default: the cores, at most
  *   libuv's thread pool size − 2, so 2 by default); the others wait their turn here, in order. A
@@ -28,6 +32,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
+import { allowedPicture } from './picture-sizes.mjs';
 import { teeResponse } from './response-tee.mjs';
 
 // sharp labels AVIF output image/heif (the HEIF container); the type is kept as the app sent it.
@@ -63,24 +68,39 @@ export function pictureKey(url) {
   return createHash('sha256').update(url).digest('base64url').slice(0, 32);
 }
 
-/**
- * A picture cache in `dir` (created when missing; files already there are served at once), making
- * at most `transforms` pictures at once (default: `pictureTransforms()`).
- * @param {{ dir: string, transforms?: number, warn?: (msg: string, data?: object) => void, info?: (msg: string, data?: object) => void }} options
- */
-export function createImageCache({ dir, transforms: maxTransforms = pictureTransforms(), warn = () => {}, info = () => {} }) {
-  const limit = pLimit(maxTransforms);
-  fs.mkdirSync(dir, { recursive: true });
-  /** key → { file, type, size } */
-  const index = new Map();
-  for (const name of fs.readdirSync(dir)) {
+/** The pictures kept in `dir` (none when it does not exist), into `index` (key → { file, type, size }). */
+function indexFolder(dir, index) {
+  let names = [];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
     const m = /^([A-Za-z0-9_-]{32})\.([a-z]+)$/.exec(name);
     if (!m || !TYPE_OF[m[2]]) continue;
     index.set(m[1], { file: path.join(dir, name), type: TYPE_OF[m[2]], size: fs.statSync(path.join(dir, name)).size });
   }
+}
+
+/**
+ * A picture cache in `dir` (created when missing; files already there are served at once), making
+ * at most `transforms` pictures at once (default: `pictureTransforms()`). `builtDir`: the pictures
+ * made at build time (`dist/pictures`, scripts/make-pictures.mjs), served as they are and never
+ * written; a picture in both is served from `dir`.
+ * @param {{ dir: string, builtDir?: string, transforms?: number, warn?: (msg: string, data?: object) => void, info?: (msg: string, data?: object) => void }} options
+ */
+export function createImageCache({ dir, builtDir, transforms: maxTransforms = pictureTransforms(), warn = () => {}, info = () => {} }) {
+  const limit = pLimit(maxTransforms);
+  fs.mkdirSync(dir, { recursive: true });
+  /** key → { file, type, size } */
+  const index = new Map();
+  if (builtDir) indexFolder(builtDir, index);
+  indexFolder(dir, index);
   const pending = new Map();
   let transforms = 0;
   let hits = 0;
+  let refused = 0;
 
   /** Sends a kept picture; false when its file has gone (then it is made again). */
   function send(req, res, key, kept) {
@@ -136,6 +156,12 @@ export function createImageCache({ dir, transforms: maxTransforms = pictureTrans
   function handle(req, res, render) {
     const url = req.url ?? '';
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith('/_image?')) return false;
+    if (!allowedPicture(url.slice('/_image?'.length))) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : 'This picture size or format is not offered.\n');
+      refused++;
+      return Promise.resolve();
+    }
     return (async () => {
       const key = pictureKey(url);
       const kept = index.get(key) ?? (await pending.get(key));
@@ -189,42 +215,61 @@ export function createImageCache({ dir, transforms: maxTransforms = pictureTrans
   }
 
   /**
-   * Makes every picture the site's English pages name that is not on disk yet, one at a time.
+   * Makes every picture the site's English pages name that is not on disk yet, one at a time
+   * (`warmPictures`).
    * @param {string} base this server's origin
-   * @returns {Promise<{ pages: number, pictures: number, made: number, ms: number }>}
+   * @returns {Promise<{ pages: number, pictures: number, made: number, failed: string[], ms: number }>}
    */
   async function warm(base) {
-    const started = Date.now();
-    const sitemap = await fetch(`${base}/sitemap.xml`).then((r) => (r.ok ? r.text() : ''));
-    const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
-      .map((m) => new URL(m[1]).pathname)
-      .filter((p) => !/^\/(zh|ar)(\/|$)/.test(p));
-    if (!pages.includes('/')) pages.unshift('/');
-    const seen = new Set();
-    let made = 0;
-    for (const page of pages) {
-      const html = await fetch(base + page, { redirect: 'manual' }).then((r) => (r.ok ? r.text() : ''), () => '');
-      for (const m of html.matchAll(/\/_image\?[^"' ,]+/g)) {
-        const url = m[0].replaceAll('&amp;', '&');
-        if (seen.has(url)) continue;
-        seen.add(url);
-        if (index.has(pictureKey(url))) continue;
-        const res = await fetch(base + url).catch(() => null);
-        await res?.arrayBuffer();
-        if (res?.ok) made++;
-      }
-    }
-    const result = { pages: pages.length, pictures: seen.size, made, ms: Date.now() - started };
-    info('pictures: ready', result);
+    const result = await warmPictures(base, (url) => index.has(pictureKey(url)));
+    info('pictures: ready', { ...result, failed: result.failed.length });
+    if (result.failed.length > 0) warn('pictures: some could not be made', { failed: result.failed.slice(0, 20) });
     return result;
   }
 
-  /** Figures: files on disk, their bytes, transforms made by this process, answers from disk, transforms running and waiting. */
+  /** Figures: files on disk, their bytes, transforms made by this process, answers from disk, requests refused (400), transforms running and waiting. */
   function stats() {
     let bytes = 0;
     for (const k of index.values()) bytes += k.size;
-    return { files: index.size, bytes, transforms, hits, running: limit.activeCount, waiting: limit.pendingCount };
+    return { files: index.size, bytes, transforms, hits, refused, running: limit.activeCount, waiting: limit.pendingCount };
   }
 
   return { handle, warm, stats, dir };
+}
+
+/**
+ * Asks `base` for every picture its English pages name (`src` and `srcset` candidates, as in the
+ * sitemap, home first) that `known(url)` does not already hold, one at a time, so that the server
+ * makes and keeps each one. Pictures are the same in every language, so the other languages' pages
+ * add nothing.
+ * @param {string} base a running shop's origin
+ * @param {(url: string) => boolean} known true for a picture URL (path and query) already kept
+ * @returns {Promise<{ pages: number, pictures: number, made: number, failed: string[], ms: number }>}
+ *   made: pictures answered 200 that were not kept before; failed: 'url: status' of the others
+ */
+export async function warmPictures(base, known) {
+  const started = Date.now();
+  const sitemap = await fetch(`${base}/sitemap.xml`).then((r) => (r.ok ? r.text() : ''));
+  const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => new URL(m[1]).pathname)
+    .filter((p) => !/^\/(zh|ar)(\/|$)/.test(p));
+  if (!pages.includes('/')) pages.unshift('/');
+  const seen = new Set();
+  const failed = [];
+  let made = 0;
+  for (const page of pages) {
+    const html = await fetch(base + page, { redirect: 'manual' }).then((r) => (r.ok ? r.text() : ''), () => '');
+    for (const m of html.matchAll(/\/_image\?[^"' ,]+/g)) {
+      const url = m[0].replaceAll('&amp;', '&');
+      // A pattern the gallery fills in the browser ('href={src}'), not a picture.
+      if (seen.has(url) || url.includes('{')) continue;
+      seen.add(url);
+      if (known(url)) continue;
+      const res = await fetch(base + url).catch(() => null);
+      await res?.arrayBuffer();
+      if (res?.ok) made++;
+      else failed.push(`${url}: ${res ? res.status : 'no answer'}`);
+    }
+  }
+  return { pages: pages.length, pictures: seen.size, made, failed, ms: Date.now() - started };
 }

@@ -8,12 +8,11 @@
  * as the demo member.
  */
 /* global document, window -- the callbacks of page.evaluate run in the browser */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { buildShop } from './build.mjs';
 import { chromium } from '@playwright/test';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -61,24 +60,13 @@ export const DEMO_STORE_NO = '001';
 
 export const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-/** Build the shop when there is no build yet (or FORCE_BUILD=true). */
+/** Build the shop as `npm run build` does when there is no build yet (or FORCE_BUILD=true). @throws Error when the build fails */
 export function ensureBuild() {
   if (fs.existsSync(path.join(root, 'dist/server/entry.mjs')) && process.env.FORCE_BUILD !== 'true') return;
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('astro build failed');
+  if (buildShop() !== 0) throw new Error('the build failed');
 }
 
-/** A TCP port nobody listens on now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './shop-process.mjs';
 
 /** Headless Chromium: Playwright's own, else the system's (tests/e2e/browser.ts decides). */
 export async function launchChromium() {

@@ -5,6 +5,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,4 +120,16 @@ export async function waitUntilQuiet(pid, { idleMsPerS = 30, windows = 3, maxMs 
     if (calm >= windows) return { quiet: true, ms: performance.now() - started };
   }
   return { quiet: false, ms: performance.now() - started };
+}
+
+/** A TCP port nobody listens on now (127.0.0.1). @returns {Promise<number>} */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
 }

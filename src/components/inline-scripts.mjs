@@ -11,10 +11,6 @@ export const IMAGE_FALLBACK_SCRIPT = `(() => {
   const swap = (img) => {
     const fallback = img.getAttribute('data-fallback');
     if (!fallback || img.getAttribute('src') === fallback) return;
-    // In a <picture> the <source> elements win over the img's own src: drop them.
-    if (img.parentElement && img.parentElement.tagName === 'PICTURE') {
-      for (const source of img.parentElement.querySelectorAll('source')) source.remove();
-    }
     img.removeAttribute('srcset');
     img.src = fallback;
   };

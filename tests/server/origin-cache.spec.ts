@@ -44,7 +44,16 @@ test('cached pages, member pages and pictures across a restart', async () => {
     }
 
     const html = await fetch(page).then((r) => r.text());
-    picture = /\/_image\?[^"' ,]+/.exec(html)![0].replaceAll('&amp;', '&');
+    const named = /\/_image\?[^"' ,]+/.exec(html)![0].replaceAll('&amp;', '&');
+    // The page's own pictures were made at build time (dist/pictures): served at once, nothing kept anew.
+    const built = await fetch(first.base + named);
+    expect(built.status).toBe(200);
+    expect(built.headers.get('x-cache')).toBe('HIT');
+    await built.arrayBuffer();
+    expect(fs.readdirSync(pictures)).toEqual([]);
+    // The same picture at another offered size no page shows: made once, kept in IMAGE_CACHE_DIR.
+    picture = named.replace(/w=\d+&h=\d+/, 'w=480&h=150');
+    expect(picture).not.toBe(named);
     const res = await fetch(first.base + picture);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-cache')).toBe('MISS');

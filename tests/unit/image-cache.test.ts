@@ -9,10 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createImageCache, imageCacheDir, pictureKey, pictureTransforms } from '../../scripts/lib/image-cache.mjs';
+import { allowedPicture } from '../../scripts/lib/picture-sizes.mjs';
 
 const SITEMAP = `<?xml version="1.0"?><urlset><url><loc>http://shop.test/</loc></url><url><loc>http://shop.test/product/P0001</loc></url><url><loc>http://shop.test/zh/product/P0001</loc></url></urlset>`;
-const HOME = `<picture><source srcset="/_image?href=%2F_astro%2Fa.svg&amp;w=100&amp;f=avif 100w, /_image?href=%2F_astro%2Fa.svg&amp;w=200&amp;f=avif 200w"><img src="/_image?href=%2F_astro%2Fa.svg&amp;w=100&amp;f=webp"></picture>`;
-const PRODUCT = `<img src="/_image?href=%2F_astro%2Fa.svg&amp;w=100&amp;f=webp"><img src="/_image?href=%2F_astro%2Fb.svg&amp;w=300&amp;f=webp">`;
+const HOME = `<img src="/_image?href=%2F_astro%2Fa.svg&amp;w=300&amp;h=300&amp;f=webp" srcset="/_image?href=%2F_astro%2Fa.svg&amp;w=300&amp;h=300&amp;f=webp 300w, /_image?href=%2F_astro%2Fa.svg&amp;w=600&amp;h=600&amp;f=webp 600w"><meta property="og:image" content="/_image?href=%2F_astro%2Fa.svg&amp;w=1200&amp;h=1200&amp;f=png"><div data-srcset-pattern="/_image?href={src}&amp;w=300&amp;h=300&amp;f=webp 300w"></div>`;
+const PRODUCT = `<img src="/_image?href=%2F_astro%2Fa.svg&amp;w=300&amp;h=300&amp;f=webp"><img src="/_image?href=%2F_astro%2Fb.svg&amp;w=400&amp;h=400&amp;f=webp">`;
 
 let servers: http.Server[] = [];
 const dirs: string[] = [];
@@ -33,11 +34,11 @@ function tempDir() {
  * `busy` the transforms running now and `busiest` the most at once. With `hold`, each transform waits
  * for that promise before it answers.
  */
-async function shop(dir: string, { limit, hold }: { limit?: number; hold?: () => Promise<void> } = {}) {
+async function shop(dir: string, { limit, hold, builtDir }: { limit?: number; hold?: () => Promise<void>; builtDir?: string } = {}) {
   const transforms: string[] = [];
   const pages = new Map<string, number>();
   const load = { busy: 0, busiest: 0 };
-  const cache = createImageCache({ dir, transforms: limit });
+  const cache = createImageCache({ dir, builtDir, transforms: limit });
   const app = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://shop.test');
     if (url.pathname === '/_image') {
@@ -46,8 +47,7 @@ async function shop(dir: string, { limit, hold }: { limit?: number; hold?: () =>
       if (hold) await hold();
       load.busy--;
       if (url.searchParams.get('href') === '/_astro/missing.svg') return res.writeHead(404, { 'content-type': 'text/plain' }).end('no such picture');
-      // As Astro's sharp service answers: AVIF labelled image/heif.
-      const type = url.searchParams.get('f') === 'avif' ? 'image/heif' : 'image/webp';
+      const type = url.searchParams.get('f') === 'png' ? 'image/png' : 'image/webp';
       return res.writeHead(200, { 'content-type': type, 'cache-control': 'public, max-age=31536000' }).end(`picture ${req.url}`);
     }
     pages.set(url.pathname, (pages.get(url.pathname) ?? 0) + 1);
@@ -88,7 +88,7 @@ async function until(check: () => boolean) {
   expect(check()).toBe(true);
 }
 
-const A100 = '/_image?href=%2F_astro%2Fa.svg&w=100&f=webp';
+const A100 = '/_image?href=%2F_astro%2Fa.svg&w=300&h=300&f=webp';
 
 describe('picture cache', () => {
   it('keeps a transform on disk and serves it from there, also after a restart, without transforming again', async () => {
@@ -118,6 +118,67 @@ describe('picture cache', () => {
     expect(restarted.transforms).toEqual([]);
   });
 
+  it('serves the pictures made at build time from the first request, and keeps new ones in its own folder only', async () => {
+    const built = tempDir();
+    const builder = await shop(built);
+    await builder.cache.warm(builder.base);
+    await builder.kept(4);
+    const builtFiles = fs.readdirSync(built).sort();
+
+    const dir = tempDir();
+    const fresh = await shop(dir, { builtDir: built });
+    expect(fresh.cache.stats().files).toBe(4);
+    const cold = await fresh.call(A100);
+    expect(cold.headers.get('x-cache')).toBe('HIT');
+    expect(await cold.text()).toBe(`picture ${A100}`);
+    expect(await fresh.cache.warm(fresh.base)).toMatchObject({ pictures: 4, made: 0 });
+    expect(fresh.transforms).toEqual([]);
+    // A picture the build did not make is made once and kept beside, never in the build.
+    const other = '/_image?href=%2F_astro%2Fc.svg&w=300&h=300&f=webp';
+    expect((await fresh.call(other)).headers.get('x-cache')).toBe('MISS');
+    await fresh.kept(5);
+    expect(fs.readdirSync(dir)).toEqual([`${pictureKey(other)}.webp`]);
+    expect(fs.readdirSync(built).sort()).toEqual(builtFiles);
+    // A build with no pictures folder is no error.
+    expect((await shop(tempDir(), { builtDir: path.join(built, 'absent') })).cache.stats().files).toBe(0);
+  });
+
+  it('refuses sizes and formats the pages do not use with 400, before the app, and keeps nothing', async () => {
+    const dir = tempDir();
+    const s = await shop(dir);
+    const refused = [
+      '/_image?href=%2F_astro%2Fa.svg&w=300&h=300&f=avif',
+      '/_image?href=%2F_astro%2Fa.svg&w=301&h=301&f=webp',
+      '/_image?href=%2F_astro%2Fa.svg&w=300&h=299&f=webp',
+      '/_image?href=%2F_astro%2Fa.svg&w=300&f=webp',
+      '/_image?href=%2F_astro%2Fa.svg&w=300&h=300&f=webp&q=100',
+      '/_image?href=%2F_astro%2Fa.svg&w=300&h=300&f=webp&w=600',
+      '/_image?href=%2F_astro%2Fa.svg&w=0300&h=300&f=webp',
+      '/_image?href=%2F_astro%2Fa.svg&w=%00&h=300&f=webp',
+    ];
+    for (const url of refused) {
+      const res = await s.call(url);
+      expect(res.status, url).toBe(400);
+      expect(await res.text()).toContain('not offered');
+    }
+    expect((await s.call(refused[0]!, { method: 'HEAD' })).status).toBe(400);
+    expect(s.transforms).toEqual([]);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(s.cache.stats().refused).toBe(refused.length + 1);
+    expect((await s.call('/_image?href=%2F_astro%2Fa.svg&w=1600&h=500&f=webp')).status).toBe(200);
+  });
+
+  it('allows exactly the widths, aspects and formats of the pages', () => {
+    for (const [w, h] of [[44, 44], [192, 192], [480, 150], [1600, 500], [400, 200], [800, 400], [1200, 375], [1200, 720]]) {
+      expect(allowedPicture(`href=x&w=${w}&h=${h}&f=webp`), `${w}×${h}`).toBe(true);
+    }
+    expect(allowedPicture('?href=x&w=1200&h=1200&f=png')).toBe(true);
+    expect(allowedPicture('href=x&w=4000&h=4000&f=webp')).toBe(false);
+    expect(allowedPicture('href=x&w=600&h=600&f=jpeg')).toBe(false);
+    expect(allowedPicture('w=600&h=600&f=webp')).toBe(false);
+    expect(allowedPicture('href=x&href=y&w=600&h=600')).toBe(false);
+  });
+
   it('answers 304 to its ETag and HEAD without a body', async () => {
     const s = await shop(tempDir());
     await s.call(A100);
@@ -133,7 +194,7 @@ describe('picture cache', () => {
 
   it('keeps no failed transform and leaves other paths to the app', async () => {
     const s = await shop(tempDir());
-    const missing = '/_image?href=%2F_astro%2Fmissing.svg&w=10&f=webp';
+    const missing = '/_image?href=%2F_astro%2Fmissing.svg&w=44&h=44&f=webp';
     expect((await s.call(missing)).status).toBe(404);
     expect((await s.call(missing)).status).toBe(404);
     expect(s.transforms).toEqual([missing, missing]);
@@ -153,11 +214,11 @@ describe('picture cache', () => {
     const dir = tempDir();
     const s = await shop(dir);
     const result = await s.cache.warm(s.base);
-    expect(result).toMatchObject({ pages: 2, pictures: 4, made: 4 });
+    expect(result).toMatchObject({ pages: 2, pictures: 4, made: 4, failed: [] });
     expect(s.pages.get('/zh/product/P0001')).toBeUndefined();
     await s.kept(4);
-    const named = ['/_image?href=%2F_astro%2Fa.svg&w=100&f=avif', '/_image?href=%2F_astro%2Fa.svg&w=200&f=avif', A100, '/_image?href=%2F_astro%2Fb.svg&w=300&f=webp'];
-    expect(fs.readdirSync(dir).sort()).toEqual(named.map((u) => `${pictureKey(u)}.${u.endsWith('avif') ? 'heif' : 'webp'}`).sort());
+    const named = [A100, '/_image?href=%2F_astro%2Fa.svg&w=600&h=600&f=webp', '/_image?href=%2F_astro%2Fa.svg&w=1200&h=1200&f=png', '/_image?href=%2F_astro%2Fb.svg&w=400&h=400&f=webp'];
+    expect(fs.readdirSync(dir).sort()).toEqual(named.map((u) => `${pictureKey(u)}.${u.endsWith('png') ? 'png' : 'webp'}`).sort());
     const restarted = await shop(dir);
     expect(await restarted.cache.warm(restarted.base)).toMatchObject({ pictures: 4, made: 0 });
     expect(restarted.transforms).toEqual([]);
@@ -166,7 +227,7 @@ describe('picture cache', () => {
   it('makes at most `transforms` pictures at once; the others wait their turn and pages are not held up', async () => {
     const g = gate();
     const s = await shop(tempDir(), { limit: 2, hold: g.wait });
-    const urls = Array.from({ length: 6 }, (_, i) => `/_image?href=%2F_astro%2Fa.svg&w=${100 + i}&f=webp`);
+    const urls = [44, 56, 88, 96, 112, 192].map((w) => `/_image?href=%2F_astro%2Fa.svg&w=${w}&h=${w}&f=webp`);
     const answers = Promise.all(urls.map((u) => s.call(u).then(async (r) => [r.status, await r.text()])));
     await until(() => s.cache.stats().waiting === 4);
     expect(s.cache.stats()).toMatchObject({ running: 2, waiting: 4 });
@@ -185,7 +246,7 @@ describe('picture cache', () => {
     const s = await shop(tempDir(), { limit: 1, hold: g.wait });
     const first = s.call(A100).then((r) => r.text());
     await until(() => s.cache.stats().running === 1);
-    const left = '/_image?href=%2F_astro%2Fb.svg&w=300&f=webp';
+    const left = '/_image?href=%2F_astro%2Fb.svg&w=400&h=400&f=webp';
     const leaving = new AbortController();
     const abandoned = s.call(left, { signal: leaving.signal }).catch((err: Error) => err.name);
     await until(() => s.cache.stats().waiting === 1);

@@ -40,31 +40,29 @@ describe('reference reads', () => {
 });
 
 describe('gallery sources', () => {
-  const url = (key: string, w: number, f: string) => `/_image?href=${key}&w=${w}&h=${w}&f=${f}`;
+  const url = (key: string, w: number) => `/_image?href=${key}&w=${w}&h=${w}&f=webp`;
   const sources = (key: string) => ({
-    avif: [300, 600].map((w) => `${url(key, w, 'avif')} ${w}w`).join(', '),
-    webp: [300, 600].map((w) => `${url(key, w, 'webp')} ${w}w`).join(', '),
-    src: url(key, 600, 'webp'),
+    srcset: [300, 600].map((w) => `${url(key, w)} ${w}w`).join(', '),
+    src: url(key, 600),
   });
 
-  it('writes the srcsets once with a slot when they differ only by the picture key', () => {
+  it('writes the srcset once with a slot when they differ only by the picture key', () => {
     const result = gallerySources([sources('%2Fa.svg'), sources('%2Fb.svg')]);
     expect(result).toEqual({
       kind: 'pattern',
-      avif: `${url(SOURCE_SLOT, 300, 'avif')} 300w, ${url(SOURCE_SLOT, 600, 'avif')} 600w`,
-      webp: `${url(SOURCE_SLOT, 300, 'webp')} 300w, ${url(SOURCE_SLOT, 600, 'webp')} 600w`,
+      srcset: `${url(SOURCE_SLOT, 300)} 300w, ${url(SOURCE_SLOT, 600)} 600w`,
       keys: ['%2Fa.svg', '%2Fb.svg'],
     });
-    if (result.kind === 'pattern') expect(result.avif.replaceAll(SOURCE_SLOT, '%2Fb.svg')).toBe(sources('%2Fb.svg').avif);
+    if (result.kind === 'pattern') expect(result.srcset.replaceAll(SOURCE_SLOT, '%2Fb.svg')).toBe(sources('%2Fb.svg').srcset);
   });
 
   it('keeps the full srcsets when a picture does not follow the pattern, or is not in the pipeline', () => {
-    const odd = { ...sources('%2Fb.svg'), avif: '/pre/b-300.avif 300w' };
+    const odd = { ...sources('%2Fb.svg'), srcset: '/pre/b-300.webp 300w' };
     expect(gallerySources([sources('%2Fa.svg'), odd])).toEqual({ kind: 'full' });
     expect(gallerySources([sources('%2Fa.svg'), null])).toEqual({ kind: 'full' });
-    expect(gallerySources([{ avif: '/a.avif 300w', webp: '/a.webp 300w', src: '/a.webp' }, sources('%2Fb.svg')])).toEqual({ kind: 'full' });
+    expect(gallerySources([{ srcset: '/a.webp 300w', src: '/a.webp' }, sources('%2Fb.svg')])).toEqual({ kind: 'full' });
     expect(gallerySources([sources('%2Fa.svg')])).toEqual({ kind: 'full' });
-    expect(sourceKey('/_image?w=3&href=%2Fx.svg&f=avif')).toBe('%2Fx.svg');
+    expect(sourceKey('/_image?w=3&href=%2Fx.svg&f=webp')).toBe('%2Fx.svg');
   });
 });
 

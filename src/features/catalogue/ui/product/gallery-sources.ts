@@ -1,6 +1,6 @@
 /**
  * The gallery's picture sources written once (issue "Fast at the origin" HTML diet): each thumbnail
- * used to carry the AVIF and WebP srcsets of its large picture (6 URLs, ~900 bytes per thumbnail).
+ * used to carry the srcsets of its large picture (~450 bytes per thumbnail).
  * When every picture's srcsets differ only by the picture's own source key (the encoded `href` of
  * the image endpoint, as in `/_image?href=%2F_astro%2FP0001-2.abc.svg&w=600…`), the gallery
  * carries the srcsets once as a pattern with SOURCE_SLOT and each thumbnail only its key; the
@@ -13,7 +13,7 @@ import type { PictureSources } from '../../../../lib/images/sources';
 export const SOURCE_SLOT = '{src}';
 
 export type GallerySources =
-  | { kind: 'pattern'; avif: string; webp: string; keys: string[] }
+  | { kind: 'pattern'; srcset: string; keys: string[] }
   | { kind: 'full' };
 
 /** The key of a picture: the `href` parameter of its image URL, as written in the URL; null when absent. */
@@ -22,21 +22,20 @@ export function sourceKey(url: string): string | null {
 }
 
 /**
- * The pattern form when it reproduces every picture's srcsets exactly, else 'full'.
+ * The pattern form when it reproduces every picture's srcset exactly, else 'full'.
  * Example: srcsets '/_image?href=A&w=300 300w' and '/_image?href=B&w=300 300w' →
- * { kind: 'pattern', avif: '/_image?href={src}&w=300 300w', …, keys: ['A', 'B'] }.
+ * { kind: 'pattern', srcset: '/_image?href={src}&w=300 300w', keys: ['A', 'B'] }.
  */
 export function gallerySources(sources: (PictureSources | null)[]): GallerySources {
   const first = sources[0];
   const firstKey = first && sourceKey(first.src);
   if (!first || !firstKey || sources.length < 2) return { kind: 'full' };
-  const avif = first.avif.replaceAll(firstKey, SOURCE_SLOT);
-  const webp = first.webp.replaceAll(firstKey, SOURCE_SLOT);
+  const srcset = first.srcset.replaceAll(firstKey, SOURCE_SLOT);
   const keys: string[] = [];
   for (const s of sources) {
     const key = s && sourceKey(s.src);
-    if (!s || !key || avif.replaceAll(SOURCE_SLOT, key) !== s.avif || webp.replaceAll(SOURCE_SLOT, key) !== s.webp) return { kind: 'full' };
+    if (!s || !key || srcset.replaceAll(SOURCE_SLOT, key) !== s.srcset) return { kind: 'full' };
     keys.push(key);
   }
-  return { kind: 'pattern', avif, webp, keys };
+  return { kind: 'pattern', srcset, keys };
 }

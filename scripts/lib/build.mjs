@@ -1,0 +1,23 @@
+/**
+ * The shop's build, as `npm run build` makes it: `astro build`, then the pictures the pages name
+ * (scripts/make-pictures.mjs, ADR 22). Used by `npm start` and the measuring scripts when there is
+ * no build yet; `npm test` runs the same two steps with its own report.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Builds the shop in the repository's root with this Node, printing both steps' output.
+ * @returns {number} 0 when both steps succeeded, else the failed step's exit status (1 when killed)
+ */
+export function buildShop() {
+  for (const script of ['node_modules/astro/bin/astro.mjs', 'scripts/make-pictures.mjs']) {
+    const args = script.endsWith('astro.mjs') ? [path.join(root, script), 'build'] : [path.join(root, script)];
+    const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) return r.status ?? 1;
+  }
+  return 0;
+}

@@ -1,0 +1,49 @@
+/**
+ * The sizes and formats pictures are made in (ADR 22). Every `/_image` URL the pages name asks for
+ * one of PICTURE_WIDTHS, a height that gives one of PICTURE_ASPECTS, and one of PICTURE_FORMATS
+ * (WebP; PNG for link previews, BaseLayout.astro). The server's picture cache
+ * (scripts/lib/image-cache.mjs) answers 400 to any other request, so nobody can make the shop
+ * transform, and keep on disk, pictures at sizes or in formats of their choosing (an 800 px AVIF
+ * costs 2.4 s of CPU; endless sizes would fill the disk). A component that shows a picture at a new
+ * size adds its widths here; the browser tests ask for every picture the main pages name.
+ *
+ * Plain JavaScript with JSDoc beside the server script that imports it without a build (the
+ * container image holds scripts/lib, not src).
+ */
+
+/** Widths in pixels: 1× and 2× of each box the components draw, and the link preview (1200). */
+export const PICTURE_WIDTHS = [44, 56, 88, 96, 112, 192, 300, 400, 480, 600, 800, 900, 1200, 1600];
+
+/**
+ * Width ÷ height of the shop's pictures: squares (products, lines), header banners (1600 × 500),
+ * promotions and brand logos (2 : 1), vouchers (400 × 240).
+ */
+export const PICTURE_ASPECTS = [1, 16 / 5, 2, 5 / 3];
+
+/** Output formats: WebP for pages, PNG for link previews. */
+export const PICTURE_FORMATS = ['webp', 'png'];
+
+/** The parameters Astro's image endpoint is given (`/_image?href=…&w=…&h=…&f=…`). */
+const PARAMETERS = new Set(['href', 'w', 'h', 'f']);
+
+/**
+ * True when `query` (the search part of an `/_image` URL, with or without '?') asks for an allowed
+ * size and format: one `href`, a width of PICTURE_WIDTHS, a height of that width at one of
+ * PICTURE_ASPECTS (rounded as Astro rounds), a format of PICTURE_FORMATS, and nothing else.
+ * @param {string} query
+ * @returns {boolean}
+ */
+export function allowedPicture(query) {
+  const params = new URLSearchParams(query);
+  const names = [...params.keys()];
+  if (names.length !== 4 || new Set(names).size !== 4 || names.some((name) => !PARAMETERS.has(name))) return false;
+  const w = Number(params.get('w'));
+  const h = Number(params.get('h'));
+  return (
+    PICTURE_FORMATS.includes(params.get('f') ?? '') &&
+    PICTURE_WIDTHS.includes(w) &&
+    `${w}` === params.get('w') &&
+    `${h}` === params.get('h') &&
+    PICTURE_ASPECTS.some((aspect) => Math.round(w / aspect) === h)
+  );
+}
