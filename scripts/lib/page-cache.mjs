@@ -93,6 +93,13 @@ function hasFlash(cookieHeader) {
 }
 
 /**
+ * How long a request for a page waits for the render of the same URL that another request started
+ * (ms). Past it, the request renders the page itself: one render that hangs (a stalled database
+ * call) holds up only its own shopper, never everyone who asks for that page after them.
+ */
+export const IN_FLIGHT_WAIT_MS = 5_000;
+
+/**
  * A page cache.
  * @param {object} [options]
  * @param {number} [options.maxBytes] budget for bodies and headers, bytes (default 48 MB)
@@ -100,8 +107,10 @@ function hasFlash(cookieHeader) {
  * @param {(url: string, headers: Record<string, string>) => Promise<void>} [options.refresh] asks the
  *   server for `url` with `headers` (the background revalidation; serve.mjs sends it to itself)
  * @param {(msg: string, data?: object) => void} [options.warn]
+ * @param {number} [options.waitMs] how long a request waits for a render of the same URL already in
+ *   flight before it renders the page itself, ms (default IN_FLIGHT_WAIT_MS)
  */
-export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024, now = Date.now, refresh, warn = () => {} } = {}) {
+export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024, now = Date.now, refresh, warn = () => {}, waitMs = IN_FLIGHT_WAIT_MS } = {}) {
   /** key → entry, least recently used first. */
   const entries = new Map();
   /** key → promise of the entry a render in flight is making (or null). */
@@ -278,7 +287,9 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
     }
     const inFlight = pending.get(key);
     if (inFlight) {
-      const made = await inFlight;
+      let timer;
+      const made = await Promise.race([inFlight, new Promise((resolve) => (timer = setTimeout(resolve, waitMs, null)))]);
+      clearTimeout(timer);
       if (made && entries.get(key) === made) {
         hits++;
         return send(req, res, made, 'HIT');

@@ -28,6 +28,8 @@ function app(req: http.IncomingMessage, res: http.ServerResponse, renders: Map<s
   if (path === '/with-cookie') return send(200, { ...PUBLIC, 'set-cookie': 'xs_session=abc; Path=/; HttpOnly' }, PAGE);
   if (path === '/missing') return send(404, PUBLIC, 'not here');
   if (path.startsWith('/big')) return send(200, PUBLIC, `${path}${noise(path)}`);
+  // The first render of /slow waits for `releaseSlow`; later ones answer at once.
+  if (path === '/slow' && renders.get(path) === 1) return void slowGate.then(() => send(200, PUBLIC, `${PAGE}slow`));
   // A page rendered for a form post is one shopper's answer (cacheCatalogue marks it no-store).
   if (req.method === 'POST') return send(200, { 'content-type': 'text/html', 'cache-control': 'private, no-store' }, 'posted');
   return send(200, PUBLIC, `${PAGE}${path}`);
@@ -37,14 +39,19 @@ function app(req: http.IncomingMessage, res: http.ServerResponse, renders: Map<s
 const noisy = new Map<string, string>();
 const noise = (path: string) => noisy.get(path) ?? noisy.set(path, randomBytes(15_000).toString('hex')).get(path)!;
 
+let releaseSlow!: () => void;
+let slowGate = new Promise<void>((r) => (releaseSlow = r));
+
 let servers: http.Server[] = [];
 afterEach(async () => {
+  releaseSlow();
+  slowGate = new Promise<void>((r) => (releaseSlow = r));
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
   servers = [];
 });
 
 /** A server as scripts/serve.mjs wires it: page cache, then compression, then the app. */
-async function shop(options: { maxBytes?: number; now?: () => number } = {}) {
+async function shop(options: { maxBytes?: number; now?: () => number; waitMs?: number } = {}) {
   const renders = new Map<string, number>();
   const compress = compression({ threshold: 1024, level: 4 });
   let base = '';
@@ -83,6 +90,11 @@ async function shop(options: { maxBytes?: number; now?: () => number } = {}) {
     for (let i = 0; i < 500 && cache.stats().stores < n; i++) await new Promise((r) => setTimeout(r, 10));
   };
   return { call, renders, cache, refreshed, settle };
+}
+
+/** Waits until `test()` holds (at most 5 s). */
+async function until(test: () => boolean) {
+  for (let i = 0; i < 500 && !test(); i++) await new Promise((r) => setTimeout(r, 10));
 }
 
 describe('chooseEncoding', () => {
@@ -149,6 +161,26 @@ describe('page cache', () => {
     expect(gz.headers.etag).toBe(br.headers.etag);
     expect(s.renders.get('/product/P0001')).toBe(1);
     expect(s.cache.stats()).toMatchObject({ entries: 1, hits: 3 });
+  });
+
+  it('lets requests for a page being rendered wait for that render, up to waitMs, then render it themselves', async () => {
+    const s = await shop({ waitMs: 300 });
+    const first = s.call('/slow');
+    await until(() => s.renders.get('/slow') === 1);
+    // A render that hangs holds up only its own request: the next one renders after waitMs.
+    const started = Date.now();
+    const second = await s.call('/slow');
+    expect(second.status).toBe(200);
+    expect(second.body.toString()).toBe(`${PAGE}/slow`);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(s.renders.get('/slow')).toBe(2);
+    releaseSlow();
+    expect((await first).status).toBe(200);
+
+    // Requests that arrive while a render is under way share it.
+    const pages = await Promise.all([s.call('/product/P0009'), s.call('/product/P0009'), s.call('/product/P0009')]);
+    expect(pages.map((p) => p.status)).toEqual([200, 200, 200]);
+    expect(s.renders.get('/product/P0009')).toBe(1);
   });
 
   it('answers 304 to a matching If-None-Match and HEAD without a body', async () => {
