@@ -1,6 +1,6 @@
 /**
  * Draws the demo pictures as SVG into src/assets/images/ (served through Astro's image pipeline as
- * AVIF/WebP) and public/images/ (logo, placeholder), with no downloads and no dependencies:
+ * WebP, ADR 22) and public/images/ (logo, placeholder), with no downloads and no dependencies:
  *
  *   products/{code}-{n}.svg  one drawing per product (scripts/product-art/, keyed by the English
  *                            name), 600×600, in its group's setting; the n-th picture of a gallery

@@ -1,7 +1,7 @@
 /**
  * Catalogue picture paths as the API names them ('/images/products/P0001-1.svg') keep working
  * wherever a plain <img> uses them (islands, e-mails, the mobile apps): they redirect to the
- * fingerprinted file of the image pipeline. Pages use ResponsiveImage for AVIF/WebP instead.
+ * fingerprinted file of the image pipeline. Pages use ResponsiveImage for WebP srcsets instead.
  */
 import type { APIRoute } from 'astro';
 import { imageAsset } from '../../lib/images/resolve';
