@@ -16,7 +16,7 @@ test.describe.configure({ timeout: 120_000 });
 /** Adds the first product in stock on a category page to the cart, then opens the checkout from the cart. */
 async function toCheckout(page: Page, prefix = '') {
   await page.goto(`${prefix}/category/PORK-CUTS`);
-  await page.locator('[data-product-card] form[data-add-to-cart] button:not([disabled]):not([type=button])').first().click();
+  await page.locator('[data-product-card] button[form="card-cart"]:not([disabled])').first().click();
   await expect(page.locator('[data-toast]').first()).toBeVisible();
   await page.goto(`${prefix}/cart`);
   await page.locator('a[data-checkout]').click();

@@ -14,7 +14,7 @@ async function addFirstInStockFromCategory(page: Page) {
   await page.locator('a[href^="/category/"]').first().click();
   await expect(page).toHaveURL(/\/category\//);
   await expectAccessible(page);
-  await page.locator('[data-product-card]:has(form[data-add-to-cart] button:not([disabled])) a').first().click();
+  await page.locator('[data-product-card]:has(button[form="card-cart"]:not([disabled])) a').first().click();
   await expect(page).toHaveURL(/\/product\//);
   await expectAccessible(page);
   const name = (await page.locator('h1').textContent())?.trim() ?? '';

@@ -110,7 +110,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/favourites$/);
     const item = page.locator('[data-favourite-item="P0005"]');
     await expect(item).toBeVisible();
-    await item.locator('form[data-favourite-form] button').click();
+    await item.locator('button[form="card-fav"]').click();
     await expect(page).toHaveURL(/\/favourites$/);
     await expect(page.getByText('Your favourites is empty')).toBeVisible();
   });

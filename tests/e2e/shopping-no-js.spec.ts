@@ -72,7 +72,7 @@ test('a guest who adds to cart or favourites is sent to login, with the page (an
   await expect(page.locator('[data-access-sent]')).toHaveText('Please log in to add items to your cart.');
 
   await page.goto('/search-products?keyword=pork');
-  await page.locator('form[data-favourite-form]').first().locator('button').click();
+  await page.locator('[data-product-card] button[form="card-fav"]').first().click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsearch-products%3Fkeyword%3Dpork$/);
   await expect(page.locator('[data-access-sent]')).toHaveText('Please log in to save your favourites.');
 
@@ -112,7 +112,7 @@ test('a member with a delivery choice adds to cart and toggles a favourite as pl
   await expect(page).toHaveURL(/\/favourites$/);
   const item = page.locator(`[data-favourite-item="${product.code}"]`);
   await expect(item).toBeVisible();
-  await item.locator('form[data-favourite-form] button').click();
+  await item.locator('button[form="card-fav"]').click();
   await expect(page).toHaveURL(/\/favourites$/);
   await expect(item).toHaveCount(0);
 
@@ -133,7 +133,8 @@ test.describe('with JavaScript', () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect(cards).toHaveCount(45, { timeout: 20_000 });
     await expect(page).toHaveURL(/[?&]page=2/);
-    await cards.nth(30).locator('form[data-add-to-cart][data-enhanced] button').click();
+    await expect(page.locator('form#card-cart[data-enhanced]')).toHaveCount(1);
+    await cards.nth(30).locator('button[form="card-cart"]').click();
     await expect(page).toHaveURL(/\/login\?redirect=%2Fsearch-products%3Fkeyword%3Dpork%26page%3D2$/);
 
     await page.goto('/ar/product/P0001');

@@ -25,7 +25,7 @@ for (const prefix of ['', '/ar']) {
     await login(page, prefix);
     await chooseDelivery(page, 'PICKUP');
     await page.goto(`${prefix}/category/PORK-CUTS`);
-    await page.locator('[data-product-card] form[data-add-to-cart] button:not([disabled]):not([type=button])').first().click();
+    await page.locator('[data-product-card] button[form="card-cart"]:not([disabled])').first().click();
     await slow(page.locator('[data-toast]').first()).toBeVisible();
     await page.goto(`${prefix}/cart`);
     await page.locator('a[data-checkout]').click();

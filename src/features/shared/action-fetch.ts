@@ -57,11 +57,17 @@ export async function callAction<N extends ActionName>(name: N, body: FormData, 
  * Posts a form the plain way, from the page the shopper is on: the server then answers as for a
  * form posted without JavaScript (a guest goes to /login and comes back to this page). Cards
  * appended from /fragments carry the fragment's address in their form action, hence the retarget.
+ * `submitter`: the button that submitted it (a card's button of a shared card form): its
+ * name and value are posted too, as the browser does for the button clicked.
  */
-export function submitFromHere(form: HTMLFormElement): void {
+export function submitFromHere(form: HTMLFormElement, submitter?: HTMLButtonElement): void {
   const action = new URL(form.action, location.href).searchParams.get('_action');
   const here = new URL(location.href);
   if (action) here.searchParams.set('_action', action);
   form.action = here.pathname + here.search;
+  if (submitter?.name) {
+    const field = Object.assign(document.createElement('input'), { type: 'hidden', name: submitter.name, value: submitter.value });
+    form.append(field);
+  }
   form.submit();
 }

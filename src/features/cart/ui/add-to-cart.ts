@@ -6,12 +6,15 @@
  * plain way, which the server answers with /login and the way back. The quantity steppers beside
  * the input auto-repeat while held (quantity-stepper.ts). The forms follow the stock of the chosen
  * store (store-stock.ts, loaded only for a member with a chosen store).
+ * The cards' buttons have no form of their own: they submit the page's shared add-to-cart form
+ * (src/features/shared/card-forms.ts) with their product code, read here from the event's submitter.
  */
 import { $cartCount, $session } from '../../../stores/session';
 import { toast } from '../../../lib/ui/toast';
 import { TOAST_CART_MS } from '../../../domain/constants';
 import { callAction, submitFromHere } from '../../shared/action-fetch';
 import { namedMessage } from '../../shared/card-messages';
+import { CARD_CART_FORM, cardFormData, cardProductName } from '../../shared/card-forms';
 import { openDeliveryModal } from '../../delivery/modal';
 import { enhanceQuantitySteppers } from './quantity-stepper';
 import { $shipping } from '../../delivery/shipping';
@@ -42,28 +45,49 @@ function followChosenStore(root: ParentNode) {
   );
 }
 
-/** Enhances every add-to-cart form under `root` not enhanced yet (safe to call again: appended cards, the quick view). */
+/**
+ * Adds to the cart in place: `body` for the Action, `button` disabled meanwhile, `form` posted the
+ * plain way for a guest (with `submitter`, the card button naming the product), `name` for the toast.
+ */
+async function add(form: HTMLFormElement, body: FormData, button: HTMLButtonElement | null, name: string, submitter?: HTMLButtonElement) {
+  if (button) button.disabled = true;
+  try {
+    const { data, error } = await callAction('cart.add', body);
+    if (error?.code === 'UNAUTHORIZED') return submitFromHere(form, submitter);
+    if (error?.code === 'PRECONDITION_FAILED') return openDeliveryModal(0);
+    if (error) return void toast(error.message || document.body.dataset.genericError || 'Error', { kind: 'error' });
+    (submitter?.parentElement ?? form).querySelector('[data-add-to-cart-error]')?.remove();
+    $cartCount.set(data.cart_count);
+    if (!/\/cart\/?$/.test(location.pathname)) {
+      const message = namedMessage('cardCartAdded', name, form.dataset.addedMessage);
+      toast(message, { durationMs: TOAST_CART_MS, href: form.dataset.cartHref ?? document.body.dataset.cartHref, tag: 'cart' });
+    }
+  } finally {
+    if (button) button.disabled = false;
+  }
+}
+
+/** Makes the page's shared card form add in place (once per page). */
+function enhanceCardForm() {
+  const form = document.getElementById(CARD_CART_FORM);
+  if (!(form instanceof HTMLFormElement) || form.dataset.enhanced) return;
+  form.dataset.enhanced = '1';
+  form.addEventListener('submit', (e) => {
+    const button = e.submitter;
+    if (!(button instanceof HTMLButtonElement) || !button.value) return; // not from a card: posted the plain way
+    e.preventDefault();
+    void add(form, cardFormData(form, button), button, cardProductName(button), button);
+  });
+}
+
+/** Enhances every add-to-cart form under `root` not enhanced yet, and the cards' shared form (safe to call again: appended cards, the quick view). */
 export function enhanceAddToCart(root: ParentNode = document) {
+  enhanceCardForm();
   for (const form of root.querySelectorAll<HTMLFormElement>('form[data-add-to-cart]:not([data-enhanced])')) {
     form.dataset.enhanced = '1';
-    form.addEventListener('submit', async (e) => {
+    form.addEventListener('submit', (e) => {
       e.preventDefault();
-      const button = form.querySelector<HTMLButtonElement>('button:not([type=button])');
-      if (button) button.disabled = true;
-      try {
-        const { data, error } = await callAction('cart.add', new FormData(form));
-        if (error?.code === 'UNAUTHORIZED') return submitFromHere(form);
-        if (error?.code === 'PRECONDITION_FAILED') return openDeliveryModal(0);
-        if (error) return void toast(error.message || document.body.dataset.genericError || 'Error', { kind: 'error' });
-        form.querySelector('[data-add-to-cart-error]')?.remove();
-        $cartCount.set(data.cart_count);
-        if (!/\/cart\/?$/.test(location.pathname)) {
-          const message = namedMessage('cardCartAdded', form.dataset.productName ?? '', form.dataset.addedMessage);
-          toast(message, { durationMs: TOAST_CART_MS, href: form.dataset.cartHref ?? document.body.dataset.cartHref, tag: 'cart' });
-        }
-      } finally {
-        if (button) button.disabled = false;
-      }
+      void add(form, new FormData(form), form.querySelector<HTMLButtonElement>('button:not([type=button])'), form.dataset.productName ?? '');
     });
   }
   enhanceQuantitySteppers(root);

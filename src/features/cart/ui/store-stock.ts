@@ -10,9 +10,18 @@
  *   "In stock".
  * A guest, or a member without a chosen store, keeps the general state. Labels come from the
  * `<body data-stock-*>` attributes (BaseLayout). Re-applied when the session or the store changes.
+ * A card has no form of its own (its button submits the page's shared form, card-forms.ts): there
+ * the button itself is followed, its product code being its value.
  */
 import { $session } from '../../../stores/session';
 import { $shipping } from '../../delivery/shipping';
+import { CARD_CART_FORM } from '../../shared/card-forms';
+
+/** An add-to-cart form (product page, quick view), or a card's add-to-cart button. */
+type Buy = HTMLFormElement | HTMLButtonElement;
+
+/** Every add-to-cart form and card button under `root`. */
+const buysIn = (root: ParentNode) => [...root.querySelectorAll<Buy>(`form[data-add-to-cart], button[form="${CARD_CART_FORM}"]`)];
 
 /** Units per product at the store last asked, by store_no. */
 let known: { store: string; stock: Map<string, number> } | null = null;
@@ -23,12 +32,13 @@ function labels() {
   return { add: d.stockAdd ?? '', out: d.stockOut ?? '', in: d.stockIn ?? '', none: d.stockNone ?? '' };
 }
 
-function codeOf(form: HTMLFormElement): string {
+function codeOf(form: Buy): string {
+  if (form instanceof HTMLButtonElement) return form.value;
   return form.querySelector<HTMLInputElement>('input[name="product_code"]')?.value ?? '';
 }
 
 /** The element showing the stock state beside `form`: the pill of the product page or quick view, else the card's picture band (made when missing). */
-function badgeFor(form: HTMLFormElement, code: string, create: boolean): HTMLElement | null {
+function badgeFor(form: Buy, code: string, create: boolean): HTMLElement | null {
   const scope = form.closest('[data-product-card], [data-buy-box]') ?? form.parentElement;
   const existing = scope?.querySelector<HTMLElement>(`[data-stock-state="${CSS.escape(code)}"]`);
   if (existing || !create) return existing ?? null;
@@ -37,15 +47,15 @@ function badgeFor(form: HTMLFormElement, code: string, create: boolean): HTMLEle
   const band = document.createElement('span');
   band.dataset.stockState = code;
   band.dataset.stockBand = '';
-  band.className = 'absolute inset-x-0 bottom-0 bg-ink-900/70 py-1 text-center text-xs font-semibold text-white';
+  band.className = 'pcard-band';
   picture.append(band);
   return band;
 }
 
-/** Shows `units` at `storeName` on one form (null: back to the general state rendered by the server). */
-function applyTo(form: HTMLFormElement, units: number | null, storeName: string) {
+/** Shows `units` at `storeName` on one form or card button (null: back to the general state rendered by the server). */
+function applyTo(form: Buy, units: number | null, storeName: string) {
   const code = codeOf(form);
-  const button = form.querySelector<HTMLButtonElement>('button:not([type=button])');
+  const button = form instanceof HTMLButtonElement ? form : form.querySelector<HTMLButtonElement>('button:not([type=button])');
   const label = button?.querySelector('span');
   const input = form.querySelector<HTMLInputElement>('input[name="quantity"]');
   const steppers = form.querySelectorAll<HTMLButtonElement>('[data-step]');
@@ -83,7 +93,7 @@ function chosen(): { store_no: string; store_name: string } | null {
   return $session.get() && store?.store_no ? { store_no: store.store_no, store_name: store.store_name } : null;
 }
 
-async function refresh(forms: HTMLFormElement[]) {
+async function refresh(forms: Buy[]) {
   const store = chosen();
   if (!store) {
     for (const f of forms) if (f.dataset.general) applyTo(f, null, '');
@@ -107,14 +117,14 @@ async function refresh(forms: HTMLFormElement[]) {
 }
 
 /**
- * Makes the add-to-cart forms under `root` follow the chosen store (each call adds its forms: appended
+ * Makes the add-to-cart forms and card buttons under `root` follow the chosen store (each call adds its forms: appended
  * cards, the quick view). The first call also follows later changes of the session and the store.
  */
 export function followStoreStock(root: ParentNode = document) {
-  const forms = [...root.querySelectorAll<HTMLFormElement>('form[data-add-to-cart]')];
+  const forms = buysIn(root);
   if (!started) {
     started = true;
-    const all = () => void refresh([...document.querySelectorAll<HTMLFormElement>('form[data-add-to-cart]')]);
+    const all = () => void refresh(buysIn(document));
     $session.listen(all);
     $shipping.listen(all);
   }

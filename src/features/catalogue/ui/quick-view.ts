@@ -1,7 +1,7 @@
 /**
  * Quick view (spec §4 Quick view, §3 Quick view state, §9 delay 350 ms): a click on a card's
- * quick-view link waits QUICK_VIEW_DELAY_MS, then fetches the product's quick-view fragment (the
- * link's `data-quick-view-src`, /quick-view/{code} in the page's language, server-rendered and
+ * quick-view link (`data-quick-view="{code}"`) waits QUICK_VIEW_DELAY_MS, then fetches the product's
+ * quick-view fragment (/quick-view/{code} in the page's language, `quickViewSrc`, server-rendered and
  * cacheable); it opens in a <dialog> only when found and not superseded by a newer click. Closing clears the open flag. $quickView holds { open, product }.
  * Without JavaScript the link simply goes to the product page.
  */
@@ -54,14 +54,23 @@ export async function openQuickView(code: string, src: string, trigger?: HTMLEle
   }
 }
 
-/** Listens for clicks on `a[data-quick-view]` links with their `data-quick-view-src` (once per page). */
+/**
+ * The address of a product's quick-view fragment in the page's language, from the body's
+ * `data-quick-view-base` (BaseLayout): 'P0001' → '/zh/quick-view/P0001' on a Chinese page.
+ */
+export function quickViewSrc(code: string): string {
+  return `${document.body.dataset.quickViewBase ?? '/quick-view/'}${encodeURIComponent(code)}`;
+}
+
+/** Listens for clicks on `a[data-quick-view]` links (once per page). */
 export function startQuickView() {
   if (document.documentElement.dataset.quickView) return;
   document.documentElement.dataset.quickView = 'ready';
   document.addEventListener('click', (e) => {
-    const link = (e.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-quick-view][data-quick-view-src]');
-    if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const link = (e.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-quick-view]');
+    const code = link?.dataset.quickView;
+    if (!link || !code || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    void openQuickView(link.dataset.quickView ?? '', link.dataset.quickViewSrc!, link);
+    void openQuickView(code, quickViewSrc(code), link);
   });
 }
