@@ -1,7 +1,8 @@
 /**
  * Transformed pictures on disk (ADR 16): every answer of Astro's image endpoint
- * (`/_image?href=…&w=…&h=…&f=…`) is written once to a folder (IMAGE_CACHE_DIR, default `images`
- * next to the embedded database's folder: `.data/images`) and served from there afterwards, also
+ * (`/_image?href=…&w=…&h=…&f=…`, or its short address `/_p/<file>/<w>x<h>.<format>`, ADR 22) is
+ * written once to a folder (IMAGE_CACHE_DIR, default `images` next to the embedded database's
+ * folder: `.data/images`) and served from there afterwards, also
  * after a restart, so a shopper never waits for a transform that was made before. The URL names
  * the source file by its content hash (`/_astro/P0001-1.<hash>.svg`), so a changed picture gets
  * new files, never a stale one.
@@ -32,7 +33,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { allowedPicture } from './picture-sizes.mjs';
+import { allowedPicture, longPictureUrl, SHORT_PICTURE_PREFIX } from './picture-sizes.mjs';
 import { teeResponse } from './response-tee.mjs';
 
 // sharp labels AVIF output image/heif (the HEIF container); the type is kept as the app sent it.
@@ -154,8 +155,19 @@ export function createImageCache({ dir, builtDir, transforms: maxTransforms = pi
    * @returns {boolean | Promise<void>}
    */
   function handle(req, res, render) {
-    const url = req.url ?? '';
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith('/_image?')) return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    let url = req.url ?? '';
+    if (url.startsWith(SHORT_PICTURE_PREFIX)) {
+      // A short address (ADR 22) stands for its image-endpoint URL: the app, the key and the files are the same.
+      const long = longPictureUrl(url);
+      if (!long) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(req.method === 'HEAD' ? undefined : 'No such picture.\n');
+        return Promise.resolve();
+      }
+      req.url = url = long;
+    }
+    if (!url.startsWith('/_image?')) return false;
     if (!allowedPicture(url.slice('/_image?'.length))) {
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(req.method === 'HEAD' ? undefined : 'This picture size or format is not offered.\n');
@@ -237,13 +249,20 @@ export function createImageCache({ dir, builtDir, transforms: maxTransforms = pi
   return { handle, warm, stats, dir };
 }
 
+/** How long the warm-up waits for one page or picture (ms); past it, it goes on without. */
+const WARM_TIMEOUT_MS = 60_000;
+
+/** A picture address in a page's HTML: the image endpoint's URL or its short form (ADR 22). */
+const PICTURE_IN_HTML = /\/_(?:image\?|p\/)[^"' ,]+/g;
+
 /**
  * Asks `base` for every picture its English pages name (`src` and `srcset` candidates, as in the
  * sitemap, home first) that `known(url)` does not already hold, one at a time, so that the server
  * makes and keeps each one. Pictures are the same in every language, so the other languages' pages
  * add nothing.
  * @param {string} base a running shop's origin
- * @param {(url: string) => boolean} known true for a picture URL (path and query) already kept
+ * @param {(url: string) => boolean} known true for a picture already kept, given its image-endpoint
+ *   URL (path and query; a short address is given in its long form)
  * @returns {Promise<{ pages: number, pictures: number, made: number, failed: string[], ms: number }>}
  *   made: pictures answered 200 that were not kept before; failed: 'url: status' of the others
  */
@@ -258,17 +277,23 @@ export async function warmPictures(base, known) {
   const failed = [];
   let made = 0;
   for (const page of pages) {
-    const html = await fetch(base + page, { redirect: 'manual' }).then((r) => (r.ok ? r.text() : ''), () => '');
-    for (const m of html.matchAll(/\/_image\?[^"' ,]+/g)) {
+    const html = await fetch(base + page, { redirect: 'manual', signal: AbortSignal.timeout(WARM_TIMEOUT_MS) })
+      .then((r) => (r.ok ? r.text() : ''))
+      .catch(() => '');
+    for (const m of html.matchAll(PICTURE_IN_HTML)) {
       const url = m[0].replaceAll('&amp;', '&');
-      // A pattern the gallery fills in the browser ('href={src}'), not a picture.
-      if (seen.has(url) || url.includes('{')) continue;
-      seen.add(url);
-      if (known(url)) continue;
-      const res = await fetch(base + url).catch(() => null);
-      await res?.arrayBuffer();
-      if (res?.ok) made++;
-      else failed.push(`${url}: ${res ? res.status : 'no answer'}`);
+      // A pattern the gallery fills in the browser ('{src}') is not a picture.
+      if (url.includes('{')) continue;
+      // One picture whether a page writes its short address or the endpoint's URL.
+      const long = url.startsWith(SHORT_PICTURE_PREFIX) ? (longPictureUrl(url) ?? url) : url;
+      if (seen.has(long)) continue;
+      seen.add(long);
+      if (known(long)) continue;
+      const status = await fetch(base + url, { signal: AbortSignal.timeout(WARM_TIMEOUT_MS) })
+        .then(async (res) => (await res.arrayBuffer(), res.status))
+        .catch(() => 0);
+      if (status === 200) made++;
+      else failed.push(`${url}: ${status || 'no answer'}`);
     }
   }
   return { pages: pages.length, pictures: seen.size, made, failed, ms: Date.now() - started };

@@ -10,7 +10,7 @@
  *
  * The mix, by share of requests: catalogue pages 30 % (home, categories, product lists, brands,
  * content pages; EN, ZH, AR), product pages 25 % (every product, three languages), pictures 20 %
- * (the /_image URLs those pages name, and their scripts and styles), search 10 % (result pages and
+ * (the picture URLs those pages name, and their scripts and styles), search 10 % (result pages and
  * /api/suggest), the bundled API 10 % (catalogue operations with the API key) and a member journey
  * 5 % (the demo member's account pages with the session cookie, and member API calls).
  */
@@ -77,7 +77,7 @@ async function targets(base) {
   const assets = new Set();
   for (const page of ['/', '/ar/', products[0] ?? '/product/P0001', catalogue.find((p) => p.includes('/category/')) ?? '/category']) {
     const html = await text(base + page);
-    for (const m of html.matchAll(/\/_image\?[^"' ,]+/g)) pictures.add(m[0].replaceAll('&amp;', '&'));
+    for (const m of html.matchAll(/\/_(?:image\?|p\/)[^"' ,{]+/g)) pictures.add(m[0].replaceAll('&amp;', '&'));
     for (const m of html.matchAll(/\/_astro\/[^"' ,)]+\.(?:js|css|woff2|svg)/g)) assets.add(m[0]);
   }
   return { products, catalogue, pictures: [...pictures], assets: [...assets] };

@@ -271,7 +271,7 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
   async function handle(req, res, render) {
     const method = req.method;
     const key = req.url ?? '/';
-    if ((method !== 'GET' && method !== 'HEAD') || key.startsWith('/_image')) return render();
+    if ((method !== 'GET' && method !== 'HEAD') || key.startsWith('/_image') || key.startsWith('/_p/')) return render();
     if (hasFlash(req.headers.cookie) || req.headers[ERROR_DRILL_HEADER] !== undefined) return render();
     if (req.headers[REFRESH_HEADER] !== undefined) {
       const ours = req.headers[REFRESH_HEADER] === secret;

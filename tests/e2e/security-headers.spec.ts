@@ -100,11 +100,12 @@ test('pages, Actions, the API, static files, pictures, errors and redirects all 
 
   const html = await home.text();
   const script = html.match(/\/_astro\/[\w.-]+\.js/)![0];
-  const picture = html.match(/\/_image\?[^"\s]+/)![0].replaceAll('&amp;', '&');
+  const picture = html.match(/\/_p\/[^"\s,]+/)![0];
   const responses: [string, APIResponse][] = [
     ['script file', await request.get(script)],
     ['public file', await request.get('/favicon.svg')],
     ['picture', await request.get(picture)],
+    ['picture refusal', await request.get(picture.replace(/\/\d+x\d+\./, '/4000x4000.'))],
     ['API answer', await request.get(`${API}/mobile_ecommerce_header_banner`, { headers: API_KEY })],
     ['API refusal', await request.get(`${API}/mobile_ecommerce_header_banner`)],
     ['not found', await request.get('/no-such-page')],
@@ -114,6 +115,7 @@ test('pages, Actions, the API, static files, pictures, errors and redirects all 
   ];
   expect(responses.find(([w]) => w === 'redirect')![1].status()).toBe(302);
   expect(responses.find(([w]) => w === 'not found')![1].status()).toBe(404);
+  expect(responses.find(([w]) => w === 'picture refusal')![1].status()).toBe(400);
   expect(responses.find(([w]) => w === 'cross-site form post')![1].status()).toBe(403);
   expect(responses.find(([w]) => w === 'API refusal')![1].status()).toBeGreaterThanOrEqual(400);
   for (const [what, res] of responses) expectHardened(res, what);

@@ -28,17 +28,23 @@ test('product pictures come through the image pipeline as WebP with a srcset', a
   const card = page.locator('[data-product-card]').first();
   // One <img> with its WebP srcset: no <picture>, no AVIF source (ADR 22).
   const img = card.locator('img');
-  await expect(img).toHaveAttribute('srcset', /f=webp 300w, .* 600w/);
+  // At their short addresses: /_p/<file>/<w>x<h>.webp.
+  await expect(img).toHaveAttribute('srcset', /^\/_p\/P\d+-1\.[\w-]+\.svg\/300x300\.webp 300w, \/_p\/.*\/600x600\.webp 600w$/);
   await expect(card.locator('picture, source')).toHaveCount(0);
   await img.scrollIntoViewIfNeeded();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
-  const src = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
-  expect(src).toMatch(/f=webp/);
+  const src = new URL(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).pathname;
+  expect(src).toMatch(/\.webp$/);
   const webp = await request.get(src);
   expect(webp.headers()['content-type']).toBe('image/webp');
+  // The image endpoint's own URL for the same picture is the same file.
+  const [, file, w, h] = /^\/_p\/([^/]+)\/(\d+)x(\d+)\.webp$/.exec(src)!;
+  const long = await request.get(`/_image?href=${encodeURIComponent(`/_astro/${file}`)}&w=${w}&h=${h}&f=webp`);
+  expect((await long.body()).equals(await webp.body())).toBe(true);
   // Only the sizes and formats the pages use are made (ADR 22): an AVIF or another width is refused.
-  expect((await request.get(src.replace('f=webp', 'f=avif'))).status()).toBe(400);
-  expect((await request.get(src.replace(/w=\d+/, 'w=4000'))).status()).toBe(400);
+  expect((await request.get(src.replace(/\.webp$/, '.avif'))).status()).toBe(400);
+  expect((await request.get(src.replace(/\/\d+x\d+\./, '/4000x4000.'))).status()).toBe(400);
+  expect((await request.get('/_p/..%2F..%2Fetc%2Fpasswd/300x300.webp')).status()).toBe(404);
   // The API's picture paths still work for plain <img> tags (islands, apps).
   const legacy = await request.get('/images/products/P0001-1.svg', { maxRedirects: 0 });
   expect(legacy.status()).toBe(301);
@@ -52,11 +58,13 @@ test('every picture the main pages name is offered, link previews included', asy
     const res = await request.get(path);
     expect(res.status(), path).toBe(200);
     // Not the gallery's pattern ('href={src}'), which its script fills in.
-    for (const m of (await res.text()).matchAll(/\/_image\?[^"' ,{]+(?=["' ,])/g)) pictures.add(m[0].replaceAll('&amp;', '&'));
+    for (const m of (await res.text()).matchAll(/\/_(?:image\?|p\/)[^"' ,{]+(?=["' ,])/g)) pictures.add(m[0].replaceAll('&amp;', '&'));
   }
   // Cards, gallery and thumbnails, banners, promotions, the quick view and the previews (PNG).
   expect(pictures.size).toBeGreaterThan(40);
-  expect([...pictures].some((u) => u.includes('f=png'))).toBe(true);
+  expect([...pictures].some((u) => u.endsWith('.png'))).toBe(true);
+  // Written at their short addresses (ADR 22).
+  expect([...pictures].every((u) => u.startsWith('/_p/'))).toBe(true);
   for (const url of pictures) {
     const res = await request.head(url);
     expect(res.status(), url).toBe(200);

@@ -9,11 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createImageCache, imageCacheDir, pictureKey, pictureTransforms } from '../../scripts/lib/image-cache.mjs';
-import { allowedPicture } from '../../scripts/lib/picture-sizes.mjs';
+import { allowedPicture, longPictureUrl, shortPictureUrl } from '../../scripts/lib/picture-sizes.mjs';
 
 const SITEMAP = `<?xml version="1.0"?><urlset><url><loc>http://shop.test/</loc></url><url><loc>http://shop.test/product/P0001</loc></url><url><loc>http://shop.test/zh/product/P0001</loc></url></urlset>`;
 const HOME = `<img src="/_image?href=%2F_astro%2Fa.svg&amp;w=300&amp;h=300&amp;f=webp" srcset="/_image?href=%2F_astro%2Fa.svg&amp;w=300&amp;h=300&amp;f=webp 300w, /_image?href=%2F_astro%2Fa.svg&amp;w=600&amp;h=600&amp;f=webp 600w"><meta property="og:image" content="/_image?href=%2F_astro%2Fa.svg&amp;w=1200&amp;h=1200&amp;f=png"><div data-srcset-pattern="/_image?href={src}&amp;w=300&amp;h=300&amp;f=webp 300w"></div>`;
-const PRODUCT = `<img src="/_image?href=%2F_astro%2Fa.svg&amp;w=300&amp;h=300&amp;f=webp"><img src="/_image?href=%2F_astro%2Fb.svg&amp;w=400&amp;h=400&amp;f=webp">`;
+// As pages write them: short addresses (ADR 22), one of them the same picture as the home page's.
+const PRODUCT = `<img src="/_p/a.svg/300x300.webp"><img src="/_p/b.svg/400x400.webp">`;
 
 let servers: http.Server[] = [];
 const dirs: string[] = [];
@@ -166,6 +167,36 @@ describe('picture cache', () => {
     expect(fs.readdirSync(dir)).toEqual([]);
     expect(s.cache.stats().refused).toBe(refused.length + 1);
     expect((await s.call('/_image?href=%2F_astro%2Fa.svg&w=1600&h=500&f=webp')).status).toBe(200);
+  });
+
+  it('answers a short address as the image-endpoint URL it stands for, with the same file', async () => {
+    const dir = tempDir();
+    const s = await shop(dir);
+    const short = await s.call('/_p/a.svg/300x300.webp');
+    expect(short.status).toBe(200);
+    expect(await short.text()).toBe(`picture ${A100}`);
+    await s.kept(1);
+    const long = await s.call(A100);
+    expect(long.headers.get('x-cache')).toBe('HIT');
+    expect(s.transforms).toEqual([A100]);
+    expect(fs.readdirSync(dir)).toEqual([`${pictureKey(A100)}.webp`]);
+    for (const bad of ['/_p/a.svg/300x300', '/_p/../x/300x300.webp', '/_p/a%2Fb.svg/300x300.webp', '/_p/.env/300x300.webp', '/_p/a.svg/300x300.webp?x=1']) {
+      expect((await s.call(bad)).status, bad).toBe(404);
+    }
+    expect((await s.call('/_p/a.svg/300x300.avif')).status).toBe(400);
+    expect(s.transforms).toEqual([A100]);
+  });
+
+  it('writes short addresses for the shop\'s own pictures and reads them back exactly', () => {
+    const long = '/_image?href=%2F_astro%2FP0011-1.rIN6B6Yl.svg&w=300&h=300&f=webp';
+    expect(shortPictureUrl(long)).toBe('/_p/P0011-1.rIN6B6Yl.svg/300x300.webp');
+    expect(longPictureUrl(shortPictureUrl(long))).toBe(long);
+    expect(shortPictureUrl('/_image?href=%2F_astro%2Fa.svg&w=1200&h=375&f=png')).toBe('/_p/a.svg/1200x375.png');
+    // Left as they are: another folder, a size that is not offered, another address.
+    for (const other of ['/_image?href=%2Fimages%2Fa.svg&w=300&h=300&f=webp', '/_image?href=%2F_astro%2Fa.svg&w=301&h=301&f=webp', '/images/a.svg']) {
+      expect(shortPictureUrl(other)).toBe(other);
+    }
+    expect(longPictureUrl('/_p/a.svg/300x300')).toBeNull();
   });
 
   it('allows exactly the widths, aspects and formats of the pages', () => {

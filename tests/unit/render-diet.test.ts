@@ -46,6 +46,15 @@ describe('gallery sources', () => {
     src: url(key, 600),
   });
 
+  it('writes short addresses once with a slot for the file', () => {
+    const short = (file: string) => ({ srcset: `/_p/${file}/300x300.webp 300w, /_p/${file}/600x600.webp 600w`, src: `/_p/${file}/600x600.webp` });
+    expect(gallerySources([short('a.1.svg'), short('b.2.svg')])).toEqual({
+      kind: 'pattern',
+      srcset: `/_p/${SOURCE_SLOT}/300x300.webp 300w, /_p/${SOURCE_SLOT}/600x600.webp 600w`,
+      keys: ['a.1.svg', 'b.2.svg'],
+    });
+  });
+
   it('writes the srcset once with a slot when they differ only by the picture key', () => {
     const result = gallerySources([sources('%2Fa.svg'), sources('%2Fb.svg')]);
     expect(result).toEqual({
@@ -63,6 +72,8 @@ describe('gallery sources', () => {
     expect(gallerySources([{ srcset: '/a.webp 300w', src: '/a.webp' }, sources('%2Fb.svg')])).toEqual({ kind: 'full' });
     expect(gallerySources([sources('%2Fa.svg')])).toEqual({ kind: 'full' });
     expect(sourceKey('/_image?w=3&href=%2Fx.svg&f=webp')).toBe('%2Fx.svg');
+    expect(sourceKey('/_p/P0001-2.abc.svg/600x600.webp')).toBe('P0001-2.abc.svg');
+    expect(sourceKey('/images/x.svg')).toBeNull();
   });
 });
 

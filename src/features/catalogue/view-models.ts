@@ -9,10 +9,11 @@
  */
 import type { Brand, Product, ProductDetail, PromotionBanner, Review } from '../../lib/xs-api/contract';
 import { toSen } from '../../domain/money';
+import { FALLBACK_PICTURE } from '../../components/inline-scripts.mjs';
 import { formatAverage, ratingSummary, type RatingSummary } from '../../domain/reviews';
 
 /** The picture shown when a product, brand or banner has none (also the load-error fallback). */
-export const PLACEHOLDER_PICTURE = '/images/placeholder.svg';
+export const PLACEHOLDER_PICTURE = FALLBACK_PICTURE;
 
 /** A product as cards, rows, lists, suggestions and the quick view show it. */
 export type ProductSummary = {

@@ -5,6 +5,7 @@
  * upload, a remote URL) is served as it is.
  */
 import type { ImageMetadata } from 'astro';
+import { shortPictureUrl } from '../../../scripts/lib/picture-sizes.mjs';
 
 /**
  * The one format pictures are made in (ADR 22). WebP, not AVIF: on these pictures an AVIF costs
@@ -19,4 +20,13 @@ const byPath = new Map(Object.entries(assets).map(([file, mod]) => [file.replace
 /** The pipeline asset for a site path, or null when the picture is not one of ours. */
 export function imageAsset(path: string): ImageMetadata | null {
   return byPath.get(path) ?? null;
+}
+
+/**
+ * The address a page writes for an image-endpoint URL (`/_image?href=…&w=…&h=…&f=…`): its short
+ * form `/_p/<file>/<w>x<h>.<format>` (scripts/lib/picture-sizes.mjs, ADR 22), which scripts/serve.mjs
+ * answers; the URL as it is under `astro dev`, whose server knows only `/_image`.
+ */
+export function pictureUrl(url: string): string {
+  return import.meta.env.DEV ? url : shortPictureUrl(url);
 }

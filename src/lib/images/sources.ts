@@ -3,7 +3,7 @@
  * gallery) and so cannot use <Image> directly. Same pipeline and format as ResponsiveImage (ADR 22).
  */
 import { getImage } from 'astro:assets';
-import { imageAsset, PICTURE_FORMAT } from './resolve';
+import { imageAsset, pictureUrl, PICTURE_FORMAT } from './resolve';
 
 /** `srcset`: 'url 300w, url 600w, …'; `src`: the largest width's URL (the fallback and the no-script link). */
 export type PictureSources = { srcset: string; src: string };
@@ -12,6 +12,6 @@ export type PictureSources = { srcset: string; src: string };
 export async function squareSources(path: string, widths: number[]): Promise<PictureSources | null> {
   const asset = imageAsset(path);
   if (!asset) return null;
-  const urls = await Promise.all(widths.map(async (w) => (await getImage({ src: asset, width: w, height: w, format: PICTURE_FORMAT })).src));
+  const urls = await Promise.all(widths.map(async (w) => pictureUrl((await getImage({ src: asset, width: w, height: w, format: PICTURE_FORMAT })).src)));
   return { srcset: urls.map((url, i) => `${url} ${widths[i]}w`).join(', '), src: urls[urls.length - 1]! };
 }

@@ -1,8 +1,8 @@
 /**
  * The gallery's picture sources written once (issue "Fast at the origin" HTML diet): each thumbnail
  * used to carry the srcsets of its large picture (~450 bytes per thumbnail).
- * When every picture's srcsets differ only by the picture's own source key (the encoded `href` of
- * the image endpoint, as in `/_image?href=%2F_astro%2FP0001-2.abc.svg&w=600…`), the gallery
+ * When every picture's srcsets differ only by the picture's own source key (its file, as in
+ * `/_p/P0001-2.abc.svg/600x600.webp`, see `sourceKey`), the gallery
  * carries the srcsets once as a pattern with SOURCE_SLOT and each thumbnail only its key; the
  * script fills the key in. When they do not (another URL scheme), the thumbnails keep their full
  * srcsets, so the swap never breaks.
@@ -16,9 +16,13 @@ export type GallerySources =
   | { kind: 'pattern'; srcset: string; keys: string[] }
   | { kind: 'full' };
 
-/** The key of a picture: the `href` parameter of its image URL, as written in the URL; null when absent. */
+/**
+ * The key of a picture: the file its URL names, as written in the URL — the short address's file
+ * (`/_p/P0001-2.abc.svg/600x600.webp` → 'P0001-2.abc.svg') or the image endpoint's encoded `href`
+ * (`/_image?href=%2F_astro%2FP0001-2.abc.svg&…` under `astro dev`); null when absent.
+ */
 export function sourceKey(url: string): string | null {
-  return /[?&]href=([^&\s]+)/.exec(url)?.[1] ?? null;
+  return /^\/_p\/([^/\s]+)\//.exec(url)?.[1] ?? /[?&]href=([^&\s]+)/.exec(url)?.[1] ?? null;
 }
 
 /**
