@@ -75,12 +75,23 @@ export function splitLocale(pathname: string): { locale: Locale; path: string } 
  * message rendered for a sample number of its category, that number turned back into `{param}`.
  */
 export function pluralTemplates(locale: Locale, key: MessageKey, param: string): Record<string, string> {
-  const rules = new Intl.PluralRules(locale);
-  const forms: Record<string, string> = {};
-  for (let n = 0; n <= 200 && Object.keys(forms).length < rules.resolvedOptions().pluralCategories.length; n++) {
-    const category = rules.select(n);
-    if (forms[category] !== undefined) continue;
-    forms[category] = translate(locale, key, { [param]: n }).split(String(n)).join(`{${param}}`);
+  const memoKey = `${locale}|${key}|${param}`;
+  let forms = pluralForms.get(memoKey);
+  if (!forms) {
+    const rules = new Intl.PluralRules(locale);
+    const wanted = rules.resolvedOptions().pluralCategories.length;
+    forms = {};
+    for (let n = 0; n <= 200 && Object.keys(forms).length < wanted; n++) {
+      const category = rules.select(n);
+      if (forms[category] !== undefined) continue;
+      forms[category] = translate(locale, key, { [param]: n }).split(String(n)).join(`{${param}}`);
+    }
+    pluralForms.set(memoKey, forms);
   }
-  return forms;
+  return { ...forms };
 }
+/**
+ * pluralTemplates' answers by language, key and parameter: the catalogue is fixed at build time,
+ * and Arabic's six forms take a hundred renderings to find (header and search box, every page).
+ */
+const pluralForms = new Map<string, Record<string, string>>();
