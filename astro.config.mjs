@@ -8,6 +8,7 @@ import { PROFILE_IMAGE_MAX_BODY_BYTES } from './src/domain/constants.ts';
 import { createHash } from 'node:crypto';
 import { allowedDomains, CSP_DIRECTIVES } from './scripts/lib/security-policy.mjs';
 import { INLINE_SCRIPTS } from './src/components/inline-scripts.mjs';
+import { paraglideIntlCache } from './scripts/lib/paraglide-intl-cache.mjs';
 
 /**
  * Astro configuration: server output on the Node adapter (standalone), React islands,
@@ -56,6 +57,8 @@ export default defineConfig({
         strategy: ['baseLocale'],
         emitGitIgnore: false,
       }),
+      // One Intl.PluralRules/NumberFormat per language, not one per message rendered (ADR 17).
+      paraglideIntlCache(),
     ],
     ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres'] },
     // Page scripts of 900 bytes or more are files, not inlined into the HTML: a browser caches them across
