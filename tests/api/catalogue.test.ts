@@ -61,6 +61,7 @@ describe('product_listing', () => {
     const a = await h.call('product_listing?limit=0,25');
     const b = await h.call('product_listing?limit=25,25');
     expect(codes(a.json).filter((c) => codes(b.json).includes(c))).toEqual([]);
+    expect(b.json.total).toBe(133);
     const end = await h.call('product_listing?limit=999999,25');
     expect(end.json).toMatchObject({ Status: 1, data: [], total: 133 });
   });

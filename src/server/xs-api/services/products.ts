@@ -159,18 +159,23 @@ export async function listProducts(db: Db, q: ProductListingQueryOutput): Promis
   }
   const ctx: ProductContext = { storeCode: await storeCodeOf(db, q.store), memberCode: q.customer_code ?? null, lang: q.lang };
   const where = and(...listingFilters(q));
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(productColumns(ctx))
-      .from(products)
-      .innerJoin(productLines, eq(productLines.lineCode, products.lineCode))
-      .where(where)
-      .orderBy(...listingOrder(q.sort))
-      .limit(limit.count)
-      .offset(limit.offset),
-    db.select({ total: count() }).from(products).innerJoin(productLines, eq(productLines.lineCode, products.lineCode)).where(where),
-  ]);
-  return { data: rows.map((r) => toProduct(r, q.lang)), total: counted?.total ?? 0 };
+  // The total rides on every row of the page (a window over all matches, computed before LIMIT):
+  // one statement per listing, not two (ADR 17). Only a page past the end, which has no row to
+  // carry it, counts separately.
+  const rows = await db
+    .select({ ...productColumns(ctx), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .innerJoin(productLines, eq(productLines.lineCode, products.lineCode))
+    .where(where)
+    .orderBy(...listingOrder(q.sort))
+    .limit(limit.count)
+    .offset(limit.offset);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && limit.offset > 0) {
+    const [counted] = await db.select({ total: count() }).from(products).innerJoin(productLines, eq(productLines.lineCode, products.lineCode)).where(where);
+    total = counted?.total ?? 0;
+  }
+  return { data: rows.map((r) => toProduct(r, q.lang)), total };
 }
 
 /**
