@@ -46,6 +46,10 @@ describe('get_review', () => {
     const page = await h.call(`get_review/${REVIEWED_PRODUCT}?limit=1,2`);
     expect(page.json.data.map((x: { review_rate: number }) => x.review_rate)).toEqual([3, 4]);
     expect(page.json.review_count).toBe(5);
+    expect(page.json.review_count_by_rate).toEqual({ 0: 0, 1: 1, 2: 0, 3: 1, 4: 1, 5: 2 });
+    // A page past the end has no row to carry the counts: they are read on their own.
+    const past = await h.call(`get_review/${REVIEWED_PRODUCT}?limit=20,5`);
+    expect(past.json).toMatchObject({ Status: 1, data: [], review_count: 5, review_average: 3.6 });
     expect((await h.call(`get_review/${REVIEWED_PRODUCT}?limit=0,500`)).status).toBe(400);
     const unknown = await h.call('get_review/NOPE');
     expect(unknown.status).toBe(404);

@@ -4,11 +4,11 @@
  * Completed after it; `REVIEWABLE_STATUSES`) — once per order. Comments are stored exactly as
  * written; every client renders them as text.
  */
-import { and, count, desc, eq, exists, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Review, reviewInput } from '../../../lib/xs-api/contract';
 import type { OrderStatus } from '../../../domain/orders';
-import { maskMemberName, ratingSummary } from '../../../domain/reviews';
+import { maskMemberName, ratingSummary, REVIEW_RATES } from '../../../domain/reviews';
 import { parseLimit } from '../../../domain/product-list';
 import type { Db } from '../db/client';
 import { customers, orderItems, orders, products, reviews } from '../db/schema';
@@ -30,6 +30,11 @@ const reviewColumns = {
   lastName: customers.lastName,
   picture: customers.picture,
 };
+/** How many reviews the product has of each star count (`n5` … `n0`), as windows over all its reviews. */
+const rateCountColumns = Object.fromEntries(
+  REVIEW_RATES.map((rate) => [`n${rate}`, sql<number>`count(*) filter (where ${reviews.rate} = ${sql.raw(String(rate))}) over ()`.mapWith(Number)]),
+) as Record<`n${(typeof REVIEW_RATES)[number]}`, SQL<number>>;
+
 type ReviewRow = { id: number; productCode: string; rate: number; comment: string; createdAt: Date; firstName: string; lastName: string; picture: string | null };
 
 /** The one mapping from a review row to the contract's `review`: masked member name, ISO date. */
@@ -54,33 +59,49 @@ async function requireProduct(db: Db, code: string): Promise<void> {
 /**
  * get_review: one page of a product's reviews, newest first (`limit` "offset,count"), and the
  * figures over all of them: average out of 5.0 to 1 decimal (src/domain/reviews.ts), count, count per star.
+ * One query when the page has reviews; two when it has none (the product is then proven separately).
  * @throws ApiError 404 'product_not_found'; 400 for a malformed limit.
  */
 export async function listReviews(db: Db, code: string, limit: string) {
-  // One query both proves the product (no row: unknown or inactive) and counts its reviews per star
-  // (a product without reviews gives one row with a null rate): one read fewer per product page.
-  const counts = await db
-    .select({ rate: reviews.rate, n: count(reviews.id) })
-    .from(products)
-    .leftJoin(reviews, eq(reviews.productCode, products.productCode))
-    .where(and(eq(products.productCode, code), eq(products.isActive, true)))
-    .groupBy(reviews.rate);
-  if (counts.length === 0) throw new ApiError(404, 'product_not_found', { code });
-  let page;
+  let page: ReturnType<typeof parseLimit> | null = null;
+  let badLimit: ApiError | null = null;
   try {
     page = parseLimit(limit);
   } catch (err) {
-    throw new ApiError(400, 'api_invalid_payload', { detail: `limit: ${(err as Error).message}` });
+    badLimit = new ApiError(400, 'api_invalid_payload', { detail: `limit: ${(err as Error).message}` });
   }
-  const rows = await db
-    .select(reviewColumns)
-    .from(reviews)
-    .innerJoin(customers, eq(customers.memberCode, reviews.memberCode))
-    .where(eq(reviews.productCode, code))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(page.count)
-    .offset(page.offset);
-  const summary = ratingSummary(Object.fromEntries(counts.filter((c) => c.rate !== null).map((c) => [c.rate, c.n])));
+  // Usually one statement (ADR 17): the page of reviews of the active product, each row carrying
+  // the counts per star over all of the product's reviews (windows computed before LIMIT).
+  const rows = page
+    ? await db
+        .select({ ...reviewColumns, ...rateCountColumns })
+        .from(reviews)
+        .innerJoin(customers, eq(customers.memberCode, reviews.memberCode))
+        .innerJoin(products, and(eq(products.productCode, reviews.productCode), eq(products.isActive, true)))
+        .where(eq(reviews.productCode, code))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(page.count)
+        .offset(page.offset)
+    : [];
+  let countsByRate: Partial<Record<number, number>>;
+  if (rows[0]) {
+    const first = rows[0];
+    countsByRate = Object.fromEntries(REVIEW_RATES.map((rate) => [rate, first[`n${rate}`]]));
+  } else {
+    // No row to carry the counts (no review, a page past the end, an unknown product or a bad
+    // limit): one query both proves the product (no row: unknown or inactive) and counts its
+    // reviews per star (a product without reviews gives one row with a null rate).
+    const counts = await db
+      .select({ rate: reviews.rate, n: count(reviews.id) })
+      .from(products)
+      .leftJoin(reviews, eq(reviews.productCode, products.productCode))
+      .where(and(eq(products.productCode, code), eq(products.isActive, true)))
+      .groupBy(reviews.rate);
+    if (counts.length === 0) throw new ApiError(404, 'product_not_found', { code });
+    if (badLimit) throw badLimit;
+    countsByRate = Object.fromEntries(counts.filter((c) => c.rate !== null).map((c) => [c.rate, c.n]));
+  }
+  const summary = ratingSummary(countsByRate);
   return {
     data: rows.map(toReview),
     review_average: summary.average,
