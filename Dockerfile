@@ -38,6 +38,8 @@ ENV NODE_ENV=production \
     PORT=4321 \
     DATA_DIR=/app/.data/pglite \
     MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_TRIM_THRESHOLD_=131072 \
     MIGRATIONS_DIR=/app/src/server/xs-api/db/migrations
 WORKDIR /app
 COPY --from=deps --chown=root:root /app/node_modules ./node_modules
@@ -56,4 +58,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4321) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM (docker stop) shuts down gracefully: requests in flight finish, pools close, exit 0.
 STOPSIGNAL SIGTERM
-CMD ["node", "scripts/serve.mjs"]
+# The Node flag and the MALLOC_* settings above: scripts/lib/server-memory.mjs (ADR 16 "Memory").
+CMD ["node", "--max-semi-space-size=16", "scripts/serve.mjs"]

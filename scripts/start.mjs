@@ -3,15 +3,16 @@
  * `npm start`: builds the shop when the build is missing or older than the sources, then serves it
  * on PORT (default 4321). The embedded database is created, migrated and filled with the demo data
  * on first start. Runs on the project's own Node 24 (the `node` package), whatever Node launched npm.
- * The server runs as a child process with MALLOC_ARENA_MAX=2 (unless set): the picture transforms'
- * threads would otherwise each keep a memory arena of up to 64 MB (ADR 16). SIGTERM and SIGINT are
- * passed on; the exit code is the server's.
+ * The server runs as a child process with the Node flags and glibc malloc settings of
+ * scripts/lib/server-memory.mjs (each malloc setting unless already set; ADR 16 "Memory"). SIGTERM
+ * and SIGINT are passed on; the exit code is the server's.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildShop } from './lib/build.mjs';
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from './lib/server-memory.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -43,9 +44,9 @@ if (stale || process.env.FORCE_BUILD === 'true') {
 
 process.env.HOST ??= '0.0.0.0';
 process.env.PORT ??= '4321';
-process.env.MALLOC_ARENA_MAX ??= '2';
+for (const [name, value] of Object.entries(SERVER_MALLOC_ENV)) process.env[name] ??= value;
 const started = Date.now();
-const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], { stdio: 'inherit', env: process.env });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'scripts/serve.mjs')], { stdio: 'inherit', env: process.env });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
 server.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 // Open, migrate and (first time) seed the database now rather than on the first visitor's request.

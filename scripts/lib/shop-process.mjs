@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEV_API_KEY } from './production-config.mjs';
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from './server-memory.mjs';
 
 /** API key of the bundled API the measuring scripts call (the local default unless XS_API_KEY says otherwise). */
 export const API_KEY = process.env.XS_API_KEY ?? DEV_API_KEY;
@@ -20,8 +21,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * Starts scripts/serve.mjs on 127.0.0.1:`port` and waits until the home page answers (the first
  * start migrates and seeds the database). Uploads, pictures and the embedded database live in a
  * throwaway folder, removed by `stop`; 127.0.0.1 is exempt from the per-IP limits (one client
- * sending thousands of requests a minute is the measurer, not an abuser); glibc keeps two malloc
- * arenas, as `npm start` and the container image run it.
+ * sending thousands of requests a minute is the measurer, not an abuser); the Node flags and glibc
+ * malloc settings are those `npm start` and the container image use (scripts/lib/server-memory.mjs).
  * @param {{ port: number, databaseUrl?: string, env?: Record<string, string>, nodeArgs?: string[] }} options
  *   without databaseUrl: a new embedded database; env: more settings for the server (they win);
  *   nodeArgs: Node flags before the script, e.g. ['--cpu-prof']
@@ -42,11 +43,11 @@ export async function startShopProcess({ port, databaseUrl, env: extra = {}, nod
     RATE_LIMIT_SCALE: '1000',
     LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl ?? '',
-    MALLOC_ARENA_MAX: '2',
+    ...SERVER_MALLOC_ENV,
     ...extra,
   };
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'scripts/serve.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, path.join(root, 'scripts/serve.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const keep = (chunk) => (log = (log + chunk).slice(-4000));
   child.stdout.on('data', keep);
