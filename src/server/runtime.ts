@@ -4,8 +4,9 @@
  * (db/start-data.ts).
  */
 import { createXsApi } from './xs-api/app';
-import { closeDb, getDb } from './xs-api/db/client';
+import { closeDb, getDb, targetFromEnv } from './xs-api/db/client';
 import { prepareStartData } from './xs-api/db/start-data';
+import { analyzeAll, runUpkeep, UPKEEP_INTERVAL_MS } from './xs-api/db/upkeep';
 import { config } from './config';
 import { onShutdown } from './lifecycle';
 import { limitsFromEnv, type AbuseLimits } from './xs-api/adapters/rate-limit';
@@ -19,13 +20,18 @@ let ready: Promise<Awaited<ReturnType<typeof getDb>>> | undefined;
  * The database, migrated, with its start-up data (db/start-data.ts, under an advisory lock so
  * instances starting together take turns): the demo data loaded into an empty catalogue when
  * SEED_DEMO_DATA is on, and an existing catalogue's texts and search text brought up to date
- * (ADR 19).
+ * (ADR 19); then planner statistics gathered (on PostgreSQL only for a database just seeded), and
+ * on the embedded database kept up to date as autovacuum would (db/upkeep.ts, ADR 23).
  */
 export function readyDb() {
   ready ??= (async () => {
     const db = await getDb();
-    const { changed } = await prepareStartData(db, { seedDemoData: config.seedDemoData });
+    const { seeded, changed } = await prepareStartData(db, { seedDemoData: config.seedDemoData });
     if (changed > 0) log.info({ changed }, 'catalogue texts refreshed');
+    // PostgreSQL's autovacuum keeps its statistics; a database just seeded gets them now, not in a minute.
+    const embedded = !('url' in targetFromEnv());
+    if (embedded || seeded) await analyzeAll(db);
+    if (embedded) startUpkeep();
     return db;
   })();
   ready.catch(() => (ready = undefined));
@@ -93,16 +99,38 @@ function startPaymentExpiry() {
   void run();
 }
 
+let upkeepTimer: NodeJS.Timeout | undefined;
+/** The upkeep round under way, if any (awaited at shutdown). */
+let upkeepRun: Promise<unknown> | undefined;
+
+/**
+ * Every UPKEEP_INTERVAL_MS, ANALYZE or VACUUM the embedded database's tables that passed
+ * autovacuum's thresholds (db/upkeep.ts): PGlite has no autovacuum of its own.
+ */
+function startUpkeep() {
+  if (upkeepTimer) return;
+  upkeepTimer = setInterval(() => {
+    upkeepRun ??= readyDb()
+      .then(runUpkeep)
+      .then((done) => done.length && log.info({ tables: done }, 'database upkeep'))
+      .catch((err) => log.error(errorFields(err), 'database upkeep failed'))
+      .finally(() => (upkeepRun = undefined));
+  }, UPKEEP_INTERVAL_MS);
+  upkeepTimer.unref();
+}
+
 /**
  * Graceful shutdown (issue "Hardened for the open internet" §11), called by scripts/serve.mjs once
- * the requests in flight are done: stops the expiry of unpaid orders (waiting for a run under way),
+ * the requests in flight are done: stops the expiry of unpaid orders and the database upkeep (waiting
+ * for a run under way),
  * closes the abuse limits' Redis connection and the database (PostgreSQL pool, or PGlite and its
  * data-directory lock). Safe to call more than once.
  */
 export async function stopRuntime(): Promise<void> {
   clearInterval(expiryTimer);
-  expiryTimer = undefined;
-  await expiryRun;
+  clearInterval(upkeepTimer);
+  expiryTimer = upkeepTimer = undefined;
+  await Promise.all([expiryRun, upkeepRun]);
   const closing = limits;
   limits = undefined;
   api = undefined;

@@ -18,6 +18,14 @@ import { lockedMessage, lockPathOf, lockStaleMs } from '../../../../scripts/lib/
 /** The Drizzle database type shared by the PGlite and PostgreSQL drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * The rows of a raw `db.execute(sql…)` answer, whichever driver ran it: postgres-js answers an
+ * array of rows, PGlite an object with `rows`.
+ */
+export function resultRows<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}
+
 /** Where to connect: a PostgreSQL URL, or a PGlite data directory ('memory://' for tests). */
 export type DbTarget = { url: string } | { dataDir: string };
 

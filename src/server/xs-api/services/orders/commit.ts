@@ -10,7 +10,7 @@ import { formatOrderRefno } from '../../../../domain/orders';
 import { shopDate } from '../../../../domain/shop-time';
 import type { OrderTotals } from '../../../../domain/totals';
 import type { Locale } from '../../../../i18n/messages';
-import type { Db } from '../../db/client';
+import { resultRows, type Db } from '../../db/client';
 import { cartItems, orderItems, orders, storeStock } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { localized } from '../localized';
@@ -52,17 +52,12 @@ export function stockShortages(lines: readonly Pick<OrderLine, 'product' | 'quan
     .map((l) => ({ product_code: l.product.productCode, available_quantity: onHand.get(l.product.productCode) ?? 0 }));
 }
 
-/** The first row of a raw query's result, for both drivers (postgres-js: an array; PGlite: `rows`). */
-function firstRow<T>(result: unknown): T | undefined {
-  return (Array.isArray(result) ? result[0] : (result as { rows?: T[] }).rows?.[0]) as T | undefined;
-}
-
 /**
  * The next value of `order_number_seq`, an integer ≥ 1. nextval() never blocks and never hands the
  * same value twice, even across instances; a rolled-back transaction leaves a gap.
  */
 export async function nextOrderSerial(tx: Db): Promise<number> {
-  const row = firstRow<{ serial: string | number }>(await tx.execute(sql`select nextval('order_number_seq') as serial`));
+  const [row] = resultRows<{ serial: string | number }>(await tx.execute(sql`select nextval('order_number_seq') as serial`));
   const serial = Number(row?.serial);
   if (!Number.isSafeInteger(serial) || serial < 1) throw new Error(`order_number_seq gave ${String(row?.serial)}`);
   return serial;
