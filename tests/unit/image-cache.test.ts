@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createImageCache, imageCacheDir, pictureKey, pictureTransforms } from '../../scripts/lib/image-cache.mjs';
-import { allowedPicture, longPictureUrl, shortPictureUrl } from '../../scripts/lib/picture-sizes.mjs';
+import { allowedPicture, longPictureUrl, pictureAddress, shortPictureUrl } from '../../scripts/lib/picture-sizes.mjs';
 
 const SITEMAP = `<?xml version="1.0"?><urlset><url><loc>http://shop.test/</loc></url><url><loc>http://shop.test/product/P0001</loc></url><url><loc>http://shop.test/zh/product/P0001</loc></url></urlset>`;
 const HOME = `<img src="/_image?href=%2F_astro%2Fa.svg&amp;w=300&amp;h=300&amp;f=webp" srcset="/_image?href=%2F_astro%2Fa.svg&amp;w=300&amp;h=300&amp;f=webp 300w, /_image?href=%2F_astro%2Fa.svg&amp;w=600&amp;h=600&amp;f=webp 600w"><meta property="og:image" content="/_image?href=%2F_astro%2Fa.svg&amp;w=1200&amp;h=1200&amp;f=png"><div data-srcset-pattern="/_image?href={src}&amp;w=300&amp;h=300&amp;f=webp 300w"></div>`;
@@ -197,6 +197,22 @@ describe('picture cache', () => {
       expect(shortPictureUrl(other)).toBe(other);
     }
     expect(longPictureUrl('/_p/a.svg/300x300')).toBeNull();
+  });
+
+  it('writes the same short address from a built file as from its image-endpoint URL, and nothing the server would refuse', () => {
+    for (const [w, h, f] of [[300, 300, 'webp'], [600, 600, 'webp'], [480, 150, 'webp'], [1200, 375, 'png'], [800, 480, 'webp']] as const) {
+      const long = `/_image?${new URLSearchParams({ href: '/_astro/P0011-1.rIN6B6Yl.svg', w: String(w), h: String(h), f })}`;
+      const direct = pictureAddress('/_astro/P0011-1.rIN6B6Yl.svg', w, h, f);
+      expect(direct).toBe(shortPictureUrl(long));
+      expect(longPictureUrl(direct!)).toBe(long);
+    }
+    // A size or format not offered, a file outside /_astro/, a path that climbs: no address.
+    expect(pictureAddress('/_astro/a.svg', 301, 301, 'webp')).toBeNull();
+    expect(pictureAddress('/_astro/a.svg', 300, 200, 'webp')).toBeNull();
+    expect(pictureAddress('/_astro/a.svg', 300, 300, 'avif')).toBeNull();
+    expect(pictureAddress('/images/a.svg', 300, 300, 'webp')).toBeNull();
+    expect(pictureAddress('/_astro/../a.svg', 300, 300, 'webp')).toBeNull();
+    expect(pictureAddress('/_astro/.a.svg', 300, 300, 'webp')).toBeNull();
   });
 
   it('allows exactly the widths, aspects and formats of the pages', () => {

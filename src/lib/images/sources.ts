@@ -1,9 +1,36 @@
 /**
- * The WebP srcset of one picture, for places that swap pictures in the browser (the product
- * gallery) and so cannot use <Image> directly. Same pipeline and format as ResponsiveImage (ADR 22).
+ * Addresses of the shop's own pictures at a given size (ADR 22), for ResponsiveImage, the link
+ * preview and places that swap pictures in the browser (the product gallery) and so cannot use
+ * <Image> directly.
+ *
+ * In a build the address is written straight from the file's built address
+ * (`pictureAddress`, scripts/lib/picture-sizes.mjs): Astro's getImage validated options, hashed
+ * and built a URL for every picture, 3–4 % of a page's render with 20–40 pictures (ADR 17). The
+ * image endpoint answers the same URL whoever wrote it. Under `astro dev`, whose server knows only
+ * its own `/_image` URLs, and for a size the server would refuse, getImage writes it as before.
  */
+import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
+import { pictureAddress } from '../../../scripts/lib/picture-sizes.mjs';
 import { imageAsset, pictureUrl, PICTURE_FORMAT } from './resolve';
+
+/**
+ * The address of `asset` made at `width` × `height` pixels in `format`: '/_p/<file>/<w>x<h>.<format>'.
+ * @param asset a pipeline asset (imageAsset)
+ * @param width in pixels, one of PICTURE_WIDTHS; height in pixels, at one of PICTURE_ASPECTS
+ */
+export async function assetPictureUrl(asset: ImageMetadata, width: number, height: number, format: string = PICTURE_FORMAT): Promise<string> {
+  const direct = import.meta.env.DEV ? null : pictureAddress(asset.src, width, height, format);
+  return direct ?? pictureUrl((await getImage({ src: asset, width, height, format: format as 'webp' | 'png' })).src);
+}
+
+/**
+ * The height of a picture `width` pixels wide with the aspect of a `boxWidth` × `boxHeight` box,
+ * rounded as Astro's image service rounds it (and as the server checks it: allowedPicture).
+ */
+export function heightAt(width: number, boxWidth: number, boxHeight: number): number {
+  return Math.round(width / (boxWidth / boxHeight));
+}
 
 /** `srcset`: 'url 300w, url 600w, …'; `src`: the largest width's URL (the fallback and the no-script link). */
 export type PictureSources = { srcset: string; src: string };
@@ -12,6 +39,6 @@ export type PictureSources = { srcset: string; src: string };
 export async function squareSources(path: string, widths: number[]): Promise<PictureSources | null> {
   const asset = imageAsset(path);
   if (!asset) return null;
-  const urls = await Promise.all(widths.map(async (w) => pictureUrl((await getImage({ src: asset, width: w, height: w, format: PICTURE_FORMAT })).src)));
+  const urls = await Promise.all(widths.map((w) => assetPictureUrl(asset, w, w)));
   return { srcset: urls.map((url, i) => `${url} ${widths[i]}w`).join(', '), src: urls[urls.length - 1]! };
 }
