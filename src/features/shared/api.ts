@@ -33,6 +33,7 @@ function client(locale: Locale, session: SessionPayload | null, clientIp: string
     locale,
     token: session?.token ?? null,
     member: session?.member ?? null,
+    ...(remote ? {} : { timeoutMs: null }),
   });
 }
 
