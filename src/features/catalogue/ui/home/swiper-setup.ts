@@ -1,26 +1,28 @@
 /**
  * Swiper for one `[data-slideshow]` of Slideshow.astro (loaded lazily by slideshow.ts). Reads the
- * element's `data-config` ({ perView: {base, sm, lg}, gap px, speed ms, autoplay ms or 0}) and
- * `data-labels` (translated texts with Swiper's {{index}} / {{slidesLength}} placeholders).
- * Picks up where a shopper had scrolled the native row, shows the arrows, dots and pause button,
- * pauses videos that slide out of view, and does not autoplay when reduced motion is preferred.
+ * element's slides per view (`data-pv`, `data-pv-sm`, `data-pv-lg`), gap (`data-gap`, px),
+ * transition (`data-speed`, ms) and `data-autoplay` (every SLIDESHOW_AUTOPLAY_MS), and the page's
+ * slideshow texts from <body data-slideshow-labels> (slideshow-labels.ts). Picks up where a shopper
+ * had scrolled the native row, shows the arrows, dots and pause button (Swiper names the arrows and
+ * dots, this file the pause button), pauses videos that slide out of view, and does not autoplay when reduced motion is preferred.
  */
 import Swiper from 'swiper';
 import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules';
+import { SLIDESHOW_AUTOPLAY_MS } from '../../../../domain/constants';
+import { iconId } from '../../../../components/icons/icons';
+import type { SlideshowLabels } from './slideshow-labels';
 
 /** Tailwind's sm and lg breakpoints (px), which the slide widths of Slideshow.astro also use. */
 const BREAKPOINT_SM = 640;
 const BREAKPOINT_LG = 1024;
 
-type Config = { perView: { base: number; sm: number; lg: number }; gap: number; speed: number; autoplay: number };
-type Labels = { prev: string; next: string; pause: string; play: string; goto: string; slide: string };
-
 export type SlideshowHandle = { swiper: Swiper; destroy: () => void };
 
-/** Creates the Swiper of a slideshow element. @throws SyntaxError when data-config is not JSON. */
+/** Creates the Swiper of a slideshow element. @throws SyntaxError when the body's data-slideshow-labels is not JSON. */
 export function createSlideshow(el: HTMLElement): SlideshowHandle {
-  const config = JSON.parse(el.dataset.config ?? '{}') as Config;
-  const labels = JSON.parse(el.dataset.labels ?? '{}') as Labels;
+  const { pv, pvSm, pvLg } = el.dataset;
+  const gap = Number(el.dataset.gap);
+  const labels = JSON.parse(document.body.dataset.slideshowLabels ?? '{}') as SlideshowLabels;
   const outer = el.parentElement!.parentElement!;
   const track = el.querySelector<HTMLElement>('[data-slideshow-track]')!;
   const prev = outer.querySelector<HTMLButtonElement>('[data-slideshow-prev]')!;
@@ -31,27 +33,27 @@ export function createSlideshow(el: HTMLElement): SlideshowHandle {
 
   // Where the shopper scrolled the native row to (negative scrollLeft in right-to-left).
   const first = track.firstElementChild as HTMLElement | null;
-  const step = first ? first.getBoundingClientRect().width + config.gap : 0;
+  const step = first ? first.getBoundingClientRect().width + gap : 0;
   const initialSlide = step > 0 ? Math.round(Math.abs(track.scrollLeft) / step) : 0;
   track.scrollLeft = 0;
 
-  const autoplay = config.autoplay > 0 && !reduced;
+  const autoplay = el.dataset.autoplay !== undefined && !reduced;
   const swiper = new Swiper(el, {
     modules: [A11y, Autoplay, Keyboard, Navigation, Pagination],
     initialSlide,
-    speed: config.speed,
-    spaceBetween: config.gap,
-    slidesPerView: config.perView.base,
+    speed: Number(el.dataset.speed),
+    spaceBetween: gap,
+    slidesPerView: Number(pv),
     breakpoints: {
-      [BREAKPOINT_SM]: { slidesPerView: config.perView.sm },
-      [BREAKPOINT_LG]: { slidesPerView: config.perView.lg },
+      [BREAKPOINT_SM]: { slidesPerView: Number(pvSm) },
+      [BREAKPOINT_LG]: { slidesPerView: Number(pvLg) },
     },
     rewind: true,
     watchOverflow: true,
     navigation: { prevEl: prev, nextEl: next },
     pagination: { el: dots, clickable: true },
     keyboard: { enabled: true, onlyInViewport: true },
-    autoplay: autoplay ? { delay: config.autoplay, disableOnInteraction: false, pauseOnMouseEnter: true } : false,
+    autoplay: autoplay ? { delay: SLIDESHOW_AUTOPLAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true } : false,
     a11y: {
       prevSlideMessage: labels.prev,
       nextSlideMessage: labels.next,
@@ -74,15 +76,19 @@ export function createSlideshow(el: HTMLElement): SlideshowHandle {
   next.hidden = false;
   dots.hidden = false;
   let paused = false;
+  // The pause button's label and icon (the sprite's pause or play) say what pressing it does.
+  const showPaused = () => {
+    pause!.setAttribute('aria-label', paused ? labels.play : labels.pause);
+    pause!.querySelector('use')?.setAttribute('href', `#${iconId(paused ? 'play' : 'pause')}`);
+  };
   const onPause = () => {
     paused = !paused;
     if (paused) swiper.autoplay.stop();
     else swiper.autoplay.start();
-    pause!.setAttribute('aria-label', paused ? labels.play : labels.pause);
-    pause!.querySelector('[data-icon-pause]')?.classList.toggle('hidden', paused);
-    pause!.querySelector('[data-icon-play]')?.classList.toggle('hidden', !paused);
+    showPaused();
   };
   if (pause && autoplay) {
+    showPaused();
     pause.hidden = false;
     pause.addEventListener('click', onPause);
   }
