@@ -52,7 +52,10 @@ test('a guest is sent from /account/orders to /', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
+// The two whole journeys run an axe check on each of their seven pages, about 8–10 s each on the
+// 2-core CI machine beside another worker: more than the default 60 s in all, so three times that.
 test('journey with store pick-up', async ({ page }) => {
+  test.slow();
   await login(page);
   await expect(page.getByRole('status').filter({ hasText: 'Login Successful' })).toBeVisible();
   await chooseDelivery(page, 'PICKUP');
@@ -62,6 +65,7 @@ test('journey with store pick-up', async ({ page }) => {
 });
 
 test('journey with home delivery', async ({ page }) => {
+  test.slow();
   await login(page);
   await chooseDelivery(page, 'DELIVERY');
   await expect(page.locator('[data-delivery-label]')).toContainText('Delivery');
