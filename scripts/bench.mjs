@@ -81,6 +81,7 @@ for (const [i, target] of targets.entries()) {
     };
     step(target.name, `render: product ${render.product.cpuMsPerRender.toFixed(1)} ms CPU, ${Math.round(render.product.rps)}/s; category ${render.category.cpuMsPerRender.toFixed(1)} ms CPU, ${Math.round(render.category.rps)}/s`);
     if (render.product.failed + render.category.failed > 0) throw new Error(`${render.product.failed + render.category.failed} renders did not answer 200`);
+    if (render.product.cached + render.category.cached > 0) throw new Error(`${render.product.cached + render.category.cached} renders came from the page cache: the render figures would be of the cache`);
     const cached = { productUrl: '/product/P0001', ...(await cachedVsStatic(base, '/product/P0001')) };
     step(target.name, `cached product ${Math.round(cached.page.rps)}/s vs static ${Math.round(cached.file.rps)}/s: ratio ${cached.ratio.toFixed(2)}`);
     let lighthouse = [];

@@ -86,15 +86,19 @@ export async function htmlSize(base, url) {
  * Render cost with the route cache bypassed: each URL is a page nobody asked for yet (another
  * product, language or sort), so the server renders it in full (catalogue reads included).
  * First one at a time, reading the server's CPU time (/proc) before and after; then the rest
- * `concurrency` at a time for the rate.
+ * `concurrency` at a time for the rate. Every answer must be 200 and the page cache's `X-Cache:
+ * MISS` (scripts/lib/page-cache.mjs): a page served from the cache is counted in `cached`, and the
+ * bench refuses figures with any (they would be of the cache, not of a render).
  * @param {{ base: string, pid: number, cpuUrls: string[], rateUrls: string[], concurrency?: number }} options
- * @returns {Promise<{ cpuMsPerRender: number, renders: number, rps: number, rateRenders: number, p50Ms: number, failed: number }>}
+ * @returns {Promise<{ cpuMsPerRender: number, renders: number, rps: number, rateRenders: number, p50Ms: number, failed: number, cached: number }>}
  */
 export async function renderCost({ base, pid, cpuUrls, rateUrls, concurrency = 8 }) {
   let failed = 0;
+  let cached = 0;
   const get = async (url) => {
     const r = await rawGet(base + url, { 'accept-encoding': 'gzip' });
     if (r.status !== 200) failed++;
+    else if (r.headers['x-cache'] !== undefined && r.headers['x-cache'] !== 'MISS') cached++;
     return r.totalMs;
   };
   const before = cpuMs(pid);
@@ -109,14 +113,22 @@ export async function renderCost({ base, pid, cpuUrls, rateUrls, concurrency = 8
     }),
   );
   const rps = rateUrls.length / ((performance.now() - started) / 1000);
-  return { cpuMsPerRender, renders: cpuUrls.length, rps, rateRenders: rateUrls.length, p50Ms: percentile(times, 50), failed };
+  return { cpuMsPerRender, renders: cpuUrls.length, rps, rateRenders: rateUrls.length, p50Ms: percentile(times, 50), failed, cached };
 }
 
-/** Distinct product and category URLs in every language, for `renderCost` (none requested before). */
+/**
+ * Distinct product and category URLs nobody has requested yet, for `renderCost`. The picture
+ * warm-up of a first start (scripts/lib/image-cache.mjs `warmPictures`) has asked for every English
+ * page of the sitemap, which put those pages in the page cache: product pages are taken in Chinese
+ * and Arabic, category pages in every language but the English ones only with a sort order.
+ * @param {{ products: string[], lines: string[] }} catalogue product and line codes
+ * @returns {{ productUrls: string[], categoryUrls: string[] }} paths
+ */
 export function uncachedUrls({ products, lines }) {
-  const productUrls = LOCALES.flatMap((l) => products.map((code) => `${l}/product/${code}`));
+  const notWarmed = LOCALES.filter((l) => l !== '');
+  const productUrls = notWarmed.flatMap((l) => products.map((code) => `${l}/product/${code}`));
   const sorts = ['', '?sort=latest', '?sort=price_low', '?sort=price_high'];
-  const categoryUrls = sorts.flatMap((s) => LOCALES.flatMap((l) => lines.map((line) => `${l}/category/${line}${s}`)));
+  const categoryUrls = sorts.flatMap((s) => LOCALES.filter((l) => s !== '' || l !== '').flatMap((l) => lines.map((line) => `${l}/category/${line}${s}`)));
   return { productUrls, categoryUrls };
 }
 

@@ -58,7 +58,7 @@ export function performanceReport({ targets, js, seconds, lighthouse }) {
       row(`Full ${kind} renders per second (8 at a time)`, `≥ ${GOALS.renderRps}`, (t) => cell(`${Math.round(t.render[kind].rps)} (p50 ${f1(t.render[kind].p50Ms)} ms)`, t.render[kind].rps >= GOALS.renderRps)),
     ]),
     '',
-    'Each render is a page nobody had asked for yet (another product, language or sort order), so nothing comes from the route cache: ' +
+    'Each render is a page nobody had asked for yet (a product page in Chinese or Arabic, a category in another language or sort order; the picture warm-up of the first start has asked for the English pages), and each answer was checked to be a page-cache miss (`X-Cache: MISS`): ' +
       `${targets[0]?.render.product.renders} product and ${targets[0]?.render.category.renders} category pages one at a time, reading the server process's CPU time (user + system, \`/proc/<pid>/stat\`) before and after; then ${targets[0]?.render.product.rateRenders} and ${targets[0]?.render.category.rateRenders} others 8 at a time for the rate. ` +
       'On PostgreSQL the database\'s own CPU is in its processes, not counted here.',
     '',
