@@ -25,13 +25,17 @@ export async function measure(page: Page): Promise<Findings> {
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
   try {
+    // Settled: the same height on three looks in a row (200 ms) with no request in flight, since a
+    // list's next page is drawn a little after its answer arrives.
     let height = -1;
+    let same = 0;
     for (let i = 0; i < 40; i++) {
       const now = await page.evaluate(() => {
         window.scrollTo(0, document.documentElement.scrollHeight);
         return document.documentElement.scrollHeight;
       });
-      if (now === height && inFlight <= 0) break;
+      same = now === height && inFlight <= 0 ? same + 1 : 0;
+      if (same >= 2) break;
       height = now;
       await page.waitForTimeout(100);
     }
