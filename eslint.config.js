@@ -4,7 +4,8 @@
  * eslint-plugin-jsx-a11y, plus the house rules of DESIGN.md "House rules a linter keeps":
  *   - no money arithmetic or formatting outside src/domain/money.ts;
  *   - no import of the contract client from src/pages or src/components (go through a feature's
- *     queries.ts).
+ *     queries.ts);
+ *   - no `new Date()` or `Date.now()` in server-side code: the one clock, src/server/clock.ts (ADR 24).
  * `npm run lint` runs it with --max-warnings 0.
  */
 import js from '@eslint/js';
@@ -28,6 +29,18 @@ const noMoneyArithmetic = [
   { selector: `BinaryExpression[operator='/']${hundred('right')}`, message: `No division by 100 outside domain/money. ${MONEY}` },
   { selector: `BinaryExpression[operator='*']:matches(${hundred('left')}, ${hundred('right')})`, message: `No multiplication by 100 outside domain/money. ${MONEY}` },
   { selector: `AssignmentExpression[operator=/^[*/]=$/]${hundred('right')}`, message: `No *= 100 or /= 100 outside domain/money. ${MONEY}` },
+];
+
+const CLOCK = 'Server code and domain rules read the time from src/server/clock.ts (clock.now(), clock.ms()), which tests set (ADR 24); a domain rule takes `now` as an argument.';
+
+/**
+ * House rule: one clock on the server (ADR 24). Browser code (islands, client scripts) keeps the
+ * browser's clock, which browser tests set with Playwright's clock API.
+ * @type {{ selector: string, message: string }[]}
+ */
+const noBareClock = [
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: `No new Date() here. ${CLOCK}` },
+  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: `No Date.now() here. ${CLOCK}` },
 ];
 
 /**
@@ -77,5 +90,11 @@ export default tseslint.config(
   {
     files: ['src/pages/**', 'src/components/**'],
     rules: { 'no-restricted-imports': noContractClient },
+  },
+  {
+    // Server-side code: the server, the domain rules, features' reads and server-rendered pages and components.
+    files: ['src/server/**/*.ts', 'src/domain/**/*.ts', 'src/features/**/queries.ts', 'src/**/*.astro'],
+    ignores: ['src/server/clock.ts', 'src/domain/money.ts'],
+    rules: { 'no-restricted-syntax': [...noMoneyArithmetic, ...noBareClock] },
   },
 );

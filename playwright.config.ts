@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumExecutable } from './tests/e2e/browser';
+import { hermeticFontsEnv } from './tests/e2e/fonts';
 import { E2E_PORT, E2E_WORKERS, shopUrl } from './tests/e2e/shops';
 
 /**
@@ -38,9 +39,13 @@ export default defineConfig({
   workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
+  // A page on a busy machine (other work on both cores) can take seconds to answer or draw: every
+  // expectation waits up to 15 s (Playwright's default is 5 s). A passing check never waits longer.
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    launchOptions: { executablePath: chromiumExecutable(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] },
+    // Chromium sees only the tests' own fonts (tests/e2e/fonts.ts): the same glyphs on every machine.
+    launchOptions: { executablePath: chromiumExecutable(), env: { ...process.env, ...hermeticFontsEnv() }, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] },
     // A trace records every action's page (DOM snapshots, a screencast): on two cores that was a third of
     // the browser tests' CPU. In CI it is kept for the retry of a failed test; locally for failures.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',

@@ -6,25 +6,43 @@ import { defineConfig } from 'vitest/config';
  * TEST_DATABASE_URL). The message catalogue is compiled to src/paraglide before a run (npm test
  * does it; or `npx paraglide-js compile --project ./project.inlang --outdir ./src/paraglide`).
  */
+/**
+ * The API project's settings. The demo database is migrated and seeded once per run and each file
+ * starts from a copy (tests/setup/database-template.ts); on PostgreSQL each worker has a database
+ * of its own (testDatabaseUrl, tests/api/harness.ts).
+ */
+const API = { globalSetup: ['tests/setup/database-template.ts'], testTimeout: 60_000, hookTimeout: 120_000 };
+
+/**
+ * Test files run one after another in a worker on the modules it has already loaded (`isolate:
+ * false`): loading the app anew for every file cost about 1.5 minutes of CPU a run. Each file makes
+ * its own app and database (createHarness), and the clock is set again before each file
+ * (tests/setup/clock.ts). These files change what a module sees when it loads (a mocked module,
+ * the environment read once by the process-wide database), so they get modules of their own.
+ */
+const OWN_MODULES = ['tests/api/suggest.test.ts', 'tests/api/health.test.ts', 'tests/api/db-lock.test.ts'];
+
+/**
+ * Files that test the embedded database itself (its data-directory lock, the process database of
+ * an empty PGlite, the seed on a PGlite of its own): they open PGlite whatever TEST_DATABASE_URL
+ * says, so the run on PostgreSQL leaves them to the PGlite run instead of repeating them.
+ */
+const EMBEDDED_ONLY = ['tests/api/db-lock.test.ts', 'tests/api/health.test.ts', 'tests/api/seed.test.ts'];
+const skipped = process.env.TEST_DATABASE_URL ? EMBEDDED_ONLY : [];
+
 export default defineConfig({
   test: {
+    // TEST_NOW moves the shop's clock for the whole run (tests/setup/clock.ts).
+    setupFiles: ['tests/setup/clock.ts'],
     // The server's JSON log (src/server/log.ts) stays quiet in test output unless LOG_LEVEL says otherwise.
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     // Vitest's default leaves a core to its own process (cores − 1): on a two-core machine that is
     // one worker, with the second core idle while PGlite works. The main process does little here.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-      {
-        extends: true,
-        test: {
-          name: 'api',
-          include: ['tests/api/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // On PostgreSQL each worker has a database of its own (testDatabaseUrl, tests/api/harness.ts).
-        },
-      },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], isolate: false } },
+      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], exclude: [...OWN_MODULES, ...skipped], isolate: false, ...API } },
+      { extends: true, test: { name: 'api-isolated', include: OWN_MODULES, exclude: skipped, ...API } },
     ],
   },
 });

@@ -1,16 +1,25 @@
 #!/usr/bin/env node
 /**
- * `npm test`: unit and API tests (Vitest), the API tests again on PostgreSQL when TEST_DATABASE_URL
- * is set, then the browser tests (Playwright, Chromium) against a fresh build, then the built server
- * as processes (tests/server: graceful shutdown; with TEST_DATABASE_URL and TEST_REDIS_URL, two
- * instances with one killed under load). Ends with one line
- * 'N passed, N failed', after a list of what failed (each failed or flaky test by file and title,
- * and each run that exited non-zero with no failed test, e.g. on an unhandled error). With
- * TEST_SUMMARY_FILE set, that list is also written there (verify prints it last, where a short
- * tail of the output still shows it). Runs on the project's own Node 24 through npm.
- * Set SKIP_E2E=true to leave out the browser tests.
+ * `npm test`: every test of the shop, in two lanes that run side by side (a lane's steps one after
+ * another; on two cores neither lane waits for the other):
+ * - unit and API tests (Vitest) on the embedded PGlite; the API tests again on PostgreSQL when
+ *   TEST_DATABASE_URL is set; then the unit and API tests again with the shop's clock set to each of
+ *   TEST_INSTANTS (a Monday 07:55, a Saturday 17:31, 31 December 23:59 and the last day of
+ *   February, Malaysian time; tests/setup/clock.ts), so no rule depends on the hour it runs at
+ *   (on PostgreSQL when TEST_DATABASE_URL is set, else on PGlite);
+ * - the browser tests (Playwright, Chromium) against a fresh build.
+ * Once the unit and API lane is done and the shop built, that lane tests the built server as
+ * processes (tests/server: graceful shutdown; with TEST_DATABASE_URL and TEST_REDIS_URL, two
+ * instances with one killed under load).
+ * A step's output is printed whole when it ends (the lanes' lines never interleave); a line marks
+ * each step's start. Ends with one line 'N passed, N failed', after a list of what failed (each
+ * failed or flaky test by file and title, and each run that exited non-zero with no failed test,
+ * e.g. on an unhandled error), and the time each step took. With TEST_SUMMARY_FILE set, that list
+ * is also written there (verify prints it last, where a short tail of the output still shows it).
+ * Runs on the project's own Node 24 through npm.
+ * SKIP_E2E=true leaves out the browser lane; TEST_INSTANTS=off the runs at fixed instants.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,16 +30,48 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-test-'));
+const started = Date.now();
 let passed = 0;
 let failed = 0;
 let broken = false;
 /** Lines naming what failed: 'failed  <file> › <title>', 'flaky   …', 'broken  <run>: <why>'. */
 const problems = [];
+/** Each step's title and seconds, for the closing table. */
+const timings = [];
+/** Steps started so far (names each step's log file). */
+let steps = 0;
 
-function run(title, cmd, args, env = {}) {
-  console.log(`\n━━ ${title}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return r.status ?? 1;
+/**
+ * The fixed instants the unit and API tests run at besides the real time (TEST_INSTANTS=off: none):
+ * the opening hour of a week, a Saturday's last pick-up half hour, the turn of the year, and the
+ * last day of a February (days-in-month edges), all at UTC+8.
+ */
+const TEST_INSTANTS = ['2026-11-30T07:55:00+08:00', '2026-11-28T17:31:00+08:00', '2026-12-31T23:59:00+08:00', '2027-02-28T23:30:00+08:00'];
+
+/**
+ * Runs one step, its output kept in a file and printed whole when it ends.
+ * @returns the exit status (1 when it could not start)
+ */
+function run(lane, title, cmd, args, env = {}) {
+  const log = path.join(out, `step-${++steps}.log`);
+  const fd = fs.openSync(log, 'w');
+  const began = Date.now();
+  console.log(`▶ [${lane}] ${title}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', fd, fd], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env } });
+    const done = (status) => {
+      fs.closeSync(fd);
+      const seconds = Math.round((Date.now() - began) / 1000);
+      timings.push({ title: `[${lane}] ${title}`, seconds });
+      process.stdout.write(`\n━━ [${lane}] ${title} (${seconds} s, exit ${status})\n${fs.readFileSync(log, 'utf8')}`);
+      resolve(status);
+    };
+    child.on('error', (err) => {
+      fs.writeSync(fd, String(err));
+      done(1);
+    });
+    child.on('close', (code) => done(code ?? 1));
+  });
 }
 
 /** Adds a Vitest JSON report's counts and names its failed tests; false when there is no report or no test. */
@@ -55,17 +96,12 @@ function firstLine(text) {
   return String(text ?? '').split('\n').find((l) => l.trim()) ?? '(no message)';
 }
 
-if (run('Compile the message catalogue', bin('paraglide-js'), ['compile', '--project', './project.inlang', '--outdir', './src/paraglide']) !== 0) process.exit(1);
-
-const vitestRuns = [['Unit and API tests (embedded PGlite)', {}, 'vitest.json']];
-if (process.env.TEST_DATABASE_URL) vitestRuns.push(['API tests on PostgreSQL', { PG: '1' }, 'vitest-pg.json']);
-for (const [title, extra, file] of vitestRuns) {
+/** One Vitest run: `projects` (all when empty), with `env` over the process's. */
+async function vitest(title, file, projects, env) {
   const json = path.join(out, file);
-  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
-  const env = extra.PG ? {} : { TEST_DATABASE_URL: '' };
-  if (extra.PG) args.push('--project', 'api');
+  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`, ...projects.flatMap((p) => ['--project', p])];
   const failedBefore = failed;
-  const status = run(title, bin('vitest'), args, env);
+  const status = await run('unit/API', title, bin('vitest'), args, env);
   const counted = countVitest(json, title);
   if (!counted || (status !== 0 && failed === failedBefore)) {
     broken = true;
@@ -73,25 +109,55 @@ for (const [title, extra, file] of vitestRuns) {
   }
 }
 
-if (process.env.SKIP_E2E !== 'true') {
-  if (run('Build the shop', process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build']) !== 0) {
+/** Settles once the shop is built and its pictures made: true, or false when either failed. */
+let resolveBuilt;
+const built = new Promise((resolve) => (resolveBuilt = resolve));
+
+/**
+ * The unit and API lane; then, once the browser lane has built the shop, the built server as
+ * processes (graceful shutdown; with PostgreSQL and Redis, two instances and a kill) beside the
+ * browser tests.
+ */
+async function unitAndApi() {
+  await vitest('Unit and API tests (embedded PGlite)', 'vitest.json', [], { TEST_DATABASE_URL: '' });
+  if (process.env.TEST_DATABASE_URL) await vitest('API tests on PostgreSQL', 'vitest-pg.json', ['api', 'api-isolated'], {});
+  if (process.env.TEST_INSTANTS !== 'off') {
+    // At the fixed instants the API tests run on PostgreSQL when there is one: the same rules for
+    // less CPU than the embedded database's WebAssembly (the real-time runs cover both databases).
+    const where = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+    for (const [i, instant] of TEST_INSTANTS.entries()) {
+      await vitest(`Unit and API tests at ${instant} (${where})`, `vitest-at-${i}.json`, [], { TEST_NOW: instant });
+    }
+  }
+  if (process.env.SKIP_E2E === 'true' || !(await built)) return;
+  const serverJson = path.join(out, 'server.json');
+  const files = process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? [] : ['shutdown.spec.ts'];
+  if (files.length) console.log('\n(The two-instance test needs TEST_DATABASE_URL and TEST_REDIS_URL: running the shutdown test only.)');
+  const serverStatus = await run('unit/API', 'Server processes (shutdown; two instances on PostgreSQL and Redis)', bin('playwright'), ['test', '--config', 'tests/server/playwright.config.ts', '--reporter=list,json', ...files], { PLAYWRIGHT_JSON_OUTPUT_NAME: serverJson });
+  countPlaywright(serverJson, serverStatus, 'Server processes');
+}
+
+/** The browser lane: build, pictures, then the browser tests. */
+async function browser() {
+  if ((await run('browser', 'Build the shop', process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'])) !== 0) {
     broken = true;
     problems.push('broken  Build the shop: astro build failed');
-  } else if (run('Make the pictures (scripts/make-pictures.mjs)', process.execPath, [path.join(root, 'scripts/make-pictures.mjs')]) !== 0) {
+    return resolveBuilt(false);
+  }
+  if ((await run('browser', 'Make the pictures (scripts/make-pictures.mjs)', process.execPath, [path.join(root, 'scripts/make-pictures.mjs')])) !== 0) {
     broken = true;
     problems.push('broken  Make the pictures: scripts/make-pictures.mjs failed');
-  } else {
-    const json = path.join(out, 'playwright.json');
-    const status = run('Browser tests (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
-    countPlaywright(json, status, 'Browser tests');
-    // The built server as processes: graceful shutdown; with PostgreSQL and Redis, two instances and a kill.
-    const serverJson = path.join(out, 'server.json');
-    const files = process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? [] : ['shutdown.spec.ts'];
-    if (files.length) console.log('\n(The two-instance test needs TEST_DATABASE_URL and TEST_REDIS_URL: running the shutdown test only.)');
-    const serverStatus = run('Server processes (shutdown; two instances on PostgreSQL and Redis)', bin('playwright'), ['test', '--config', 'tests/server/playwright.config.ts', '--reporter=list,json', ...files], { PLAYWRIGHT_JSON_OUTPUT_NAME: serverJson });
-    countPlaywright(serverJson, serverStatus, 'Server processes');
+    return resolveBuilt(false);
   }
+  resolveBuilt(true);
+  const json = path.join(out, 'playwright.json');
+  const status = await run('browser', 'Browser tests (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
+  countPlaywright(json, status, 'Browser tests');
 }
+
+console.log('━━ Compile the message catalogue');
+if (spawnSync(bin('paraglide-js'), ['compile', '--project', './project.inlang', '--outdir', './src/paraglide'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+await Promise.all([unitAndApi(), process.env.SKIP_E2E === 'true' ? undefined : browser()]);
 
 /** Adds a Playwright JSON report's counts and names its failed and flaky tests; a run that failed without a failed test is broken. */
 function countPlaywright(json, status, title) {
@@ -123,6 +189,8 @@ function countPlaywright(json, status, title) {
   }
 }
 
+console.log(`\nSteps (the two lanes side by side; ${Math.round((Date.now() - started) / 1000)} s in all):`);
+for (const t of timings) console.log(`  ${String(t.seconds).padStart(5)} s  ${t.title}`);
 if (problems.length) console.log(`\nWhat failed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 if (process.env.TEST_SUMMARY_FILE) fs.writeFileSync(process.env.TEST_SUMMARY_FILE, problems.join('\n'));
 console.log(`\n${passed} passed, ${failed} failed`);

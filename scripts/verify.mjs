@@ -2,18 +2,17 @@
 /**
  * `npm run verify`: what CI runs (.ci/run, after `npm ci`), in this order —
  *   1. compile the message catalogue (Paraglide);
- *   2. type-check: `astro check`, 0 errors;
- *   3. lint: ESLint, 0 warnings (`npm run lint`);
- *   4. tests: `npm test` (builds the shop; unit, API — also on PostgreSQL with TEST_DATABASE_URL —
+ *   2. type-check: `astro check`, 0 errors, and beside it lint: ESLint, 0 warnings (`npm run lint`);
+ *   3. tests: `npm test` (builds the shop; unit, API — also on PostgreSQL with TEST_DATABASE_URL —
  *      and browser tests);
- *   5. JavaScript budgets per page against that build (`npm run budgets`).
+ *   4. JavaScript budgets per page against that build (`npm run budgets`).
  * Every step runs even when an earlier one failed (one run shows every problem), except that
  * nothing runs without the message catalogue; `--bail` stops at the first failure. Ends with a
  * summary and exits 1 when a step failed; the tests that failed or were flaky are listed last
  * (from `npm test`'s TEST_SUMMARY_FILE), so the end of a long log names them. SKIP_E2E=true skips the browser tests (the budgets then
  * build the shop themselves).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +27,7 @@ const skipE2e = process.env.SKIP_E2E === 'true';
 const testSummary = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'xs-verify-')), 'what-failed.txt');
 
 const steps = [
-  { title: 'Compile the message catalogue', cmd: [bin('paraglide-js'), ['compile', '--project', './project.inlang', '--outdir', './src/paraglide']], required: true },
+  { title: 'Compile the message catalogue', cmd: [bin('paraglide-js'), ['compile', '--project', './project.inlang', '--outdir', './src/paraglide']] },
   { title: 'Type-check (astro check)', cmd: [process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'check']] },
   { title: 'Lint (ESLint, 0 warnings)', cmd: [bin('eslint'), ['.', '--max-warnings', '0']] },
   // The README's test command, as a developer runs it.
@@ -38,14 +37,44 @@ const steps = [
 ];
 
 const results = [];
-for (const step of steps) {
-  console.log(`\n━━━━ ${step.title}`);
-  const started = Date.now();
+
+/**
+ * Runs a step. `quiet`: its output is kept and printed whole when it ends, so a step beside a
+ * loud one never interleaves its lines with it; otherwise the output streams as it comes.
+ * @returns true when it exited 0
+ */
+function runStep(step, { quiet = false } = {}) {
+  const began = Date.now();
+  console.log(quiet ? `\n▶ ${step.title} (its output comes when it ends)` : `\n━━━━ ${step.title}`);
   const [cmd, args] = step.cmd;
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
-  const ok = r.status === 0;
-  results.push({ title: step.title, ok, seconds: Math.round((Date.now() - started) / 1000) });
-  if (!ok && (step.required || bail)) break;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...step.env } });
+    const chunks = [];
+    child.stdout?.on('data', (c) => chunks.push(c));
+    child.stderr?.on('data', (c) => chunks.push(c));
+    const done = (status) => {
+      const ok = status === 0;
+      results.push({ title: step.title, ok, seconds: Math.round((Date.now() - began) / 1000) });
+      if (quiet) process.stdout.write(`\n━━━━ ${step.title}\n${Buffer.concat(chunks).toString('utf8')}`);
+      resolve(ok);
+    };
+    child.on('error', (err) => {
+      chunks.push(Buffer.from(String(err)));
+      done(1);
+    });
+    child.on('close', (code) => done(code ?? 1));
+  });
+}
+
+const [catalogue, typeCheck, lint, tests, budgets] = steps;
+if (await runStep(catalogue)) {
+  // Type-check and lint side by side: one core each. Not beside the tests: astro check and the
+  // tests' astro build would both write the generated types in .astro/.
+  const checked = (await Promise.all([runStep(typeCheck, { quiet: true }), runStep(lint, { quiet: true })])).every(Boolean);
+  if (checked || !bail) {
+    const tested = await runStep(tests);
+    if (tested || !bail) await runStep(budgets);
+  }
 }
 
 console.log('\n━━━━ Summary');

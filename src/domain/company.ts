@@ -9,7 +9,7 @@ import { POINTS_PER_REBATE, REBATE_SEN_PER_BLOCK } from './points';
 import { SHOP_TIME_ZONE } from './shop-time';
 
 /** The calendar year in Malaysia (Asia/Kuala_Lumpur) at an instant. */
-function shopYear(now: Date = new Date()): number {
+export function shopYear(now: Date): number {
   return Number(new Intl.DateTimeFormat('en', { timeZone: SHOP_TIME_ZONE, year: 'numeric' }).format(now));
 }
 
@@ -17,12 +17,12 @@ function shopYear(now: Date = new Date()): number {
  * Years in business: the current Malaysian calendar year minus the founding year (2007), never
  * below 0. 2024 → 17, 2026 → 19.
  */
-export function businessAge(now: Date = new Date()): number {
+export function businessAge(now: Date): number {
   return Math.max(0, shopYear(now) - COMPANY_FOUNDED_YEAR);
 }
 
 /** The figures content pages may quote as {{name}} placeholders in their markdown. */
-export function companyFacts(now: Date = new Date()): Record<string, string> {
+export function companyFacts(now: Date): Record<string, string> {
   return {
     founded_year: String(COMPANY_FOUNDED_YEAR),
     business_age: String(businessAge(now)),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, DEMO_MEMBER, TEST_API_KEY, type Harness } from './harness';
 import { customers } from '../../src/server/xs-api/db/schema';
 import { createSession } from '../../src/server/xs-api/services/sessions';
+import { clock } from '../../src/server/clock';
 
 let h: Harness;
 const M: string = DEMO_MEMBER.memberCode;
@@ -19,7 +20,7 @@ describe('customer_login', () => {
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ Status: 1, member_code: M, customer_firstname: DEMO_MEMBER.firstName });
     expect(r.json.token).toMatch(/^[\w-]{40,}$/);
-    expect(new Date(r.json.expires_at).getTime() - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
+    expect(new Date(r.json.expires_at).getTime() - clock.ms()).toBeGreaterThan(29 * 24 * 3600 * 1000);
   });
 
   it('accepts the number written with +60 and spaces', async () => {
@@ -83,7 +84,7 @@ describe('customer_detail', () => {
   });
 
   it('401 for an expired session', async () => {
-    const { token } = await createSession(h.db, M, new Date(Date.now() - 40 * 24 * 3600 * 1000));
+    const { token } = await createSession(h.db, M, new Date(clock.ms() - 40 * 24 * 3600 * 1000));
     const r = await h.call(`customer_detail/${M}`, { token });
     expect(r.status).toBe(401);
     expect(r.json.Error).toBe('Sorry, your login session has expired. Please login again.');

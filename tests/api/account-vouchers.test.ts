@@ -13,6 +13,7 @@ import { createMembers, type Member } from './order-fixtures';
 import { customers, memberVouchers, pointTransactions } from '../../src/server/xs-api/db/schema';
 import { addDays, shopDate } from '../../src/domain/shop-time';
 import { REDEEMED_VOUCHER_VALID_DAYS } from '../../src/domain/vouchers';
+import { clock } from '../../src/server/clock';
 
 let h: Harness;
 let me: Member;
@@ -48,7 +49,7 @@ describe('get_voucher (redeem with points)', () => {
     const r = await redeem(me, { vc_code: 'RM5OFF' });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ Status: 1, voucher_created: 1, points_used: 250, customer_point: 350 });
-    expect(r.json.data).toMatchObject({ vc_code: 'RM5OFF', vc_name: 'RM5 off', vc_amount: '5.00', vc_expire_date: addDays(shopDate(new Date()), REDEEMED_VOUCHER_VALID_DAYS - 1) });
+    expect(r.json.data).toMatchObject({ vc_code: 'RM5OFF', vc_name: 'RM5 off', vc_amount: '5.00', vc_expire_date: addDays(shopDate(clock.now()), REDEEMED_VOUCHER_VALID_DAYS - 1) });
     expect(await pointsOf(me)).toBe(350);
     const held = await heldBy(me);
     expect(held.map((v) => v.vmVoucherNo)).toEqual([r.json.data.vm_voucher_no]);

@@ -15,6 +15,7 @@ import { customers, memberVouchers } from '../../src/server/xs-api/db/schema';
 import { addDays, shopDate } from '../../src/domain/shop-time';
 import { BIRTHDAY_VOUCHER_VALID_DAYS } from '../../src/domain/vouchers';
 import { claimBirthdayVoucher } from '../../src/server/xs-api/services/birthday';
+import { clock } from '../../src/server/clock';
 
 let h: Harness;
 let me: Member;
@@ -22,7 +23,7 @@ let other: Member;
 let racer: Member;
 
 const CLAIM = { total_redemption: 0, voucher_info: [{ voucher_type: 'birthday' }] };
-const today = () => shopDate(new Date());
+const today = () => shopDate(clock.now());
 /** A birthday in this Malaysian month (1992 is a leap year, so 29 February is a date). */
 const birthdayNow = () => `1992-${today().slice(5)}`;
 /** A birthday in another month than this one. */
@@ -84,7 +85,7 @@ describe('get_voucher birthday claim', () => {
   });
 
   it('allows the claim again the next year', async () => {
-    const now = new Date();
+    const now = clock.now();
     const nextYear = new Date(now.getTime() + 366 * 86_400_000);
     await setMember(me, { birthday: `1992-${shopDate(nextYear).slice(5)}` });
     const c = await claimBirthdayVoucher(h.db, me.member, undefined, 'en', nextYear);

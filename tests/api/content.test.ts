@@ -9,6 +9,7 @@ import { createHarness, type Harness } from './harness';
 import { products, promotionBanners } from '../../src/server/xs-api/db/schema';
 import { getActivePromotion, listActivePromotions } from '../../src/server/xs-api/services/promotions';
 import { addDays, shopDate } from '../../src/domain/shop-time';
+import { clock } from '../../src/server/clock';
 
 let h: Harness;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const today = () => shopDate(Date.now());
+const today = () => shopDate(clock.ms());
 const ids = (json: { banner_info: { banner_id: number }[] }) => json.banner_info.map((b) => b.banner_id);
 
 async function addBanner(bannerId: number, startDate: string, endDate: string, productCodes: string[] = ['P0001']) {

@@ -1,12 +1,15 @@
 /**
  * API test harness: the Hono app on a fresh database per test file — an in-memory PGlite, or a
- * PostgreSQL database of TEST_DATABASE_URL's server (emptied first, one per test worker:
- * `testDatabaseUrl()`) — migrated and seeded with the demo data.
+ * PostgreSQL database of TEST_DATABASE_URL's server (one per test worker: `testDatabaseUrl()`) —
+ * holding the demo data: a copy of the template that the run's global setup migrated and seeded
+ * once (tests/setup/database-template.ts).
  */
+import fs from 'node:fs';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { createXsApi, type XsApiOptions } from '../../src/server/xs-api/app';
 import { openDb, type Db } from '../../src/server/xs-api/db/client';
-import { seed, DEMO_MEMBER } from '../../src/server/xs-api/db/seed';
+import { DEMO_MEMBER } from '../../src/server/xs-api/db/seed';
 import { outboxSms } from '../../src/server/xs-api/adapters/sms';
 import { memoryLimits } from '../../src/server/xs-api/adapters/rate-limit';
 import { API_BASE, API_KEY_HEADER } from '../../src/lib/xs-api/contract';
@@ -32,35 +35,32 @@ export type Harness = {
 };
 
 /**
- * The PostgreSQL database this test worker owns, or undefined on PGlite: TEST_DATABASE_URL itself
- * for the first worker, and `<its name>_w<N>` on the same server for worker N (created when
- * missing), so that test files run side by side without emptying each other's database. Vitest
- * numbers its workers in VITEST_POOL_ID (1, 2…).
+ * The PostgreSQL database this test worker owns, or undefined on PGlite: `<TEST_DATABASE_URL's
+ * name>_w<N>` on the same server for worker N, so that test files run side by side without
+ * touching each other's database. Vitest numbers its workers in VITEST_POOL_ID (1, 2…).
  */
 export async function testDatabaseUrl(): Promise<string | undefined> {
   const base = process.env.TEST_DATABASE_URL;
-  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
-  if (!base || !(worker > 1)) return base || undefined;
+  if (!base) return undefined;
   const url = new URL(base);
-  const name = `${url.pathname.slice(1) || 'postgres'}_w${worker}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  try {
-    const [found] = await admin`SELECT 1 FROM pg_database WHERE datname = ${name}`;
-    if (!found) await admin.unsafe(`CREATE DATABASE "${name}"`).catch((err: { code?: string }) => {
-      if (err.code !== '42P04') throw err; // made meanwhile by another run: fine
-    });
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${name}`;
+  url.pathname = `/${url.pathname.slice(1) || 'postgres'}_w${Number(process.env.VITEST_POOL_ID ?? 1)}`;
   return url.toString();
 }
 
-async function resetPostgres(url: string) {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
-  await sql.unsafe('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;');
-  await sql.end();
+/** Makes the worker's PostgreSQL database anew as a copy of the run's template (any open connection to it is ended). */
+async function copyPostgresTemplate(url: string) {
+  const name = new URL(url).pathname.slice(1);
+  const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${inject('postgresTemplate')}"`);
+  } finally {
+    await admin.end();
+  }
 }
+
+/** The run's seeded PGlite data directory (a tar), read once per test worker (its files share this module). */
+let pgliteTemplate: Blob | undefined;
 
 /**
  * Per-operation limits for the suites that are not about limits (orders, carts and sign-ups by the
@@ -74,9 +74,9 @@ const LOOSE_LIMITS = { points: 100_000 };
  */
 export async function createHarness(options: Partial<Omit<XsApiOptions, 'db' | 'apiKey'>> = {}): Promise<Harness> {
   const url = await testDatabaseUrl();
-  if (url) await resetPostgres(url);
-  const handle = await openDb(url ? { url } : { dataDir: 'memory://' });
-  await seed(handle.db);
+  if (url) await copyPostgresTemplate(url);
+  else pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  const handle = await openDb(url ? { url } : { dataDir: 'memory://', loadDataDir: pgliteTemplate });
   const delivered: { to: string; msg: string }[] = [];
   const app = createXsApi({
     db: handle.db,

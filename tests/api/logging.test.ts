@@ -13,6 +13,7 @@ import { customers, orders, smsOutbox, stores } from '../../src/server/xs-api/db
 import { SMS_OUTBOX_KEEP_MS } from '../../src/server/xs-api/adapters/sms';
 import { catalogueLines, pickupOrderBody, setStock } from './order-fixtures';
 import { earliestPickupDate, pickupTimeSlots } from '../../src/domain/pickup';
+import { clock } from '../../src/server/clock';
 
 let lines: Record<string, unknown>[] = [];
 let previous: ReturnType<typeof setLogger>;
@@ -77,7 +78,7 @@ describe('redaction', () => {
 
 describe('text messages', () => {
   it('keep the reset link out of the log; the outbox (the local gateway) keeps a message no longer than a reset link lives', async () => {
-    const stale = new Date(Date.now() - SMS_OUTBOX_KEEP_MS - 60_000);
+    const stale = new Date(clock.ms() - SMS_OUTBOX_KEEP_MS - 60_000);
     await h.db.insert(smsOutbox).values({ to: '60111111111', message: 'old code 123456', createdAt: stale });
     const r = await h.call(`retrieve_password_by_SMS/${DEMO_MEMBER.mobile}/${DEMO_MEMBER.mobile}`, { body: {} });
     expect(r.status).toBe(200);
@@ -99,7 +100,7 @@ describe('order status changes', () => {
     const lineItems = await catalogueLines(h, 0, 1);
     await setStock(h, store!.storeCode, lineItems[0]!.code, 5);
     const settings = (await h.call('self_pickup_min_time')).json.data;
-    const now = new Date();
+    const now = clock.now();
     const date = earliestPickupDate(settings, now)!;
     const placed = await h.call(`add_order/${member}`, { token, body: pickupOrderBody(lineItems, { storeNo: store!.storeNo, date, time: pickupTimeSlots(date, settings, now)[0]! }) });
     expect(placed.status).toBe(200);

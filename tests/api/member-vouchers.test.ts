@@ -16,13 +16,14 @@ import { formatAmount } from '../../src/domain/money';
 import { lineAmount, orderTotals, subtotal } from '../../src/domain/totals';
 import { addDays, shopDate } from '../../src/domain/shop-time';
 import { formatPickupDate } from '../../src/domain/pickup';
+import { clock } from '../../src/server/clock';
 
 let h: Harness;
 let me: Member;
 let other: Member;
 const STORE = { code: 'S001', no: '' };
 let pickup: { date: string; time: string };
-const today = shopDate(new Date());
+const today = shopDate(clock.now());
 
 /** Vouchers of the test member, dated from today so the test never ages (RM5OFF min RM30, PCT10 min RM80, RM10OFF min RM50). */
 const HELD = {

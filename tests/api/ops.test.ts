@@ -12,6 +12,7 @@ import { stockAt } from './order-fixtures';
 import { orders, payments, sandboxPayments } from '../../src/server/xs-api/db/schema';
 import { chooseSandboxOutcome } from '../../src/server/payment-sandbox/page';
 import { API_BASE } from '../../src/lib/xs-api/contract';
+import { clock } from '../../src/server/clock';
 
 let h: Harness;
 let token: string;
@@ -88,7 +89,7 @@ describe('ops operations', () => {
 
   it('expire unpaid orders and reconcile payments on demand', async () => {
     const refno = await placePickupOrder(h, token, M, ['P0043']);
-    await h.db.update(orders).set({ createdAt: new Date(Date.now() - 31 * 60_000) }).where(eq(orders.orderRefno, refno));
+    await h.db.update(orders).set({ createdAt: new Date(clock.ms() - 31 * 60_000) }).where(eq(orders.orderRefno, refno));
     expect((await ops('expire_unpaid', {})).json.expired).toEqual([refno]);
     const other = await placePickupOrder(h, token, M, ['P0044']);
     const pay = await h.call(`get_update_order_status_paid_sandbox_url/${M}/${other}`, { token });

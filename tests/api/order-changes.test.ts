@@ -15,6 +15,7 @@ import { DEMO_DELIVERING_ORDER, DEMO_TRACKING_CODE, DEMO_WAITING_COMMENT_ORDER }
 import { changeOrderStatus } from '../../src/server/xs-api/services/orders';
 import { addDays, shopDate } from '../../src/domain/shop-time';
 import { earliestPickupDate, latestPickupDate, pickupTimeSlots } from '../../src/domain/pickup';
+import { clock } from '../../src/server/clock';
 
 let h: Harness;
 let token: string;
@@ -37,7 +38,7 @@ async function row(refno: string) {
 /** A pick-up slot the shop offers: the `n`-th offered time on the `day`-th allowed date after the earliest. */
 async function offeredSlot(day = 0, n = 0) {
   const settings = (await h.call('self_pickup_min_time')).json.data;
-  const now = new Date();
+  const now = clock.now();
   // The day-th bookable date from the earliest one: closed weekdays are skipped, whatever today is.
   let date = earliestPickupDate(settings, now)!;
   for (let left = day; left > 0; ) {
@@ -51,7 +52,7 @@ describe('update_order_status_cancelled', () => {
   it('cancels the member’s Pending order: stock back at the outlet, voucher freed, the change in the order’s history', async () => {
     const refno = await placePickupOrder(h, token, M, ['P0012', 'P0013']);
     expect(await stockAt(h, 'S001', 'P0012')).toBe(19);
-    await h.db.update(memberVouchers).set({ usedAt: new Date(), usedOrderRefno: refno }).where(eq(memberVouchers.vmVoucherNo, 'VM000001'));
+    await h.db.update(memberVouchers).set({ usedAt: clock.now(), usedOrderRefno: refno }).where(eq(memberVouchers.vmVoucherNo, 'VM000001'));
     const r = await h.call(`update_order_status_cancelled/${M}`, { token, body: { order_refno: refno } });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json).toEqual({ Status: 1, order_refno: refno, order_status: 'Cancelled' });
@@ -149,12 +150,12 @@ describe('update_pickup_datetime', () => {
   it('refuses a slot the pick-up rules do not allow, with the expired text only when the current slot has passed', async () => {
     const refno = await placePickupOrder(h, token, M, ['P0018']);
     const before = await row(refno);
-    const today = shopDate(new Date());
+    const today = shopDate(clock.now());
     const ok = await offeredSlot(1, 0);
     const refused = [
       { date: today, time: '12:00' }, // within the lead day
       { date: addDays(today, -3), time: '12:00' }, // past
-      { date: addDays(latestPickupDate(new Date()), 1), time: '12:00' }, // beyond 6 months
+      { date: addDays(latestPickupDate(clock.now()), 1), time: '12:00' }, // beyond 6 months
       { date: ok.date, time: '21:30' }, // after closing
       { date: ok.date, time: '07:00' }, // before opening
     ];

@@ -16,6 +16,7 @@ import { applyOrderPoints } from '../../src/server/xs-api/services/orders/points
 import { signCallback, SANDBOX_SIGNATURE_HEADER } from '../../src/server/xs-api/adapters/payment/signature';
 import { API_BASE } from '../../src/lib/xs-api/contract';
 import { pointsEarned } from '../../src/domain/points';
+import { clock } from '../../src/server/clock';
 
 let h: Harness;
 let token: string;
@@ -41,7 +42,7 @@ async function subtotalOf(refno: string) {
 }
 /** A signed sandbox 'payment.approved' callback for attempt `ref` of `amount` sen, event id `id`. */
 function approved(id: string, ref: string, amount: number) {
-  const at = new Date();
+  const at = clock.now();
   const body = JSON.stringify({ id, type: 'payment.approved', created: Math.floor(at.getTime() / 1000), data: { id: ref, reference: 'x', amount, currency: 'MYR', status: 'approved' } });
   return h.app.fetch(new Request(WEBHOOK, { method: 'POST', body, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signCallback(body, TEST_PAYMENT_SECRET, at) } }));
 }
@@ -97,7 +98,7 @@ describe('points earned when an order is paid', () => {
     const refno = await placePickupOrder(h, token, M, ['P0005']);
     await changeOrderStatus(h.db, { orderRefno: refno, from: 'Pending', to: 'Paid', actor: 'system' });
     const before = await balance();
-    const again = await applyOrderPoints(h.db, { orderRefno: refno, memberCode: M, from: 'Pending', to: 'Paid', now: new Date() });
+    const again = await applyOrderPoints(h.db, { orderRefno: refno, memberCode: M, from: 'Pending', to: 'Paid', now: clock.now() });
     expect(again).toBeNull();
     expect(await balance()).toBe(before);
     expect(await entries(refno)).toHaveLength(1);
@@ -115,7 +116,7 @@ describe('points reversed when a paid order is cancelled', () => {
     expect((await entries(refno)).map((r) => [r.kind, r.points])).toEqual([['earn', earned], ['reverse', -earned]]);
     // A second cancel is refused by the order's life, and a replayed reversal changes nothing.
     await expect(changeOrderStatus(h.db, { orderRefno: refno, from: 'Paid', to: 'Cancelled', actor: 'operator' })).rejects.toThrow();
-    expect(await applyOrderPoints(h.db, { orderRefno: refno, memberCode: M, from: 'Paid', to: 'Cancelled', now: new Date() })).toBeNull();
+    expect(await applyOrderPoints(h.db, { orderRefno: refno, memberCode: M, from: 'Paid', to: 'Cancelled', now: clock.now() })).toBeNull();
     expect(await balance()).toBe(before - earned);
     expect(await entries(refno)).toHaveLength(2);
   });

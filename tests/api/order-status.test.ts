@@ -12,6 +12,7 @@ import { memberVouchers, notifications, orders } from '../../src/server/xs-api/d
 import { stockAt } from './order-fixtures';
 import { changeOrderStatus, orderHistory } from '../../src/server/xs-api/services/orders';
 import { ApiError } from '../../src/server/xs-api/errors';
+import { clock } from '../../src/server/clock';
 
 let h: Harness;
 let token: string;
@@ -98,7 +99,7 @@ describe('changeOrderStatus', () => {
     const refno = await placePickupOrder(h, token, M, ['P0005', 'P0006']);
     expect(await stockAt(h, 'S001', 'P0005')).toBe(19);
     const [voucher] = await h.db.select().from(memberVouchers).where(eq(memberVouchers.memberCode, M)).limit(1);
-    await h.db.update(memberVouchers).set({ usedAt: new Date(), usedOrderRefno: refno }).where(eq(memberVouchers.vmVoucherNo, voucher!.vmVoucherNo));
+    await h.db.update(memberVouchers).set({ usedAt: clock.now(), usedOrderRefno: refno }).where(eq(memberVouchers.vmVoucherNo, voucher!.vmVoucherNo));
     await changeOrderStatus(h.db, { orderRefno: refno, from: 'Pending', to: 'Cancelled', actor: 'member', memberCode: M });
     expect([await stockAt(h, 'S001', 'P0005'), await stockAt(h, 'S001', 'P0006')]).toEqual([20, 20]);
     const [freed] = await h.db.select().from(memberVouchers).where(eq(memberVouchers.vmVoucherNo, voucher!.vmVoucherNo));

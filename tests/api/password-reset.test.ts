@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { createHarness, DEMO_MEMBER, type Harness } from './harness';
 import { customers, passwordResets, smsOutbox } from '../../src/server/xs-api/db/schema';
+import { clock } from '../../src/server/clock';
 
 const EXPIRED = 'Reset password token is expired. Please send new reset request.';
 let h: Harness;
@@ -37,8 +38,8 @@ describe('retrieve_password_by_SMS', () => {
     const token = tokenOf(sms!.message)!;
     expect(token.length).toBeGreaterThan(40);
     const [row] = await h.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, createHash('sha256').update(token).digest('hex')));
-    expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 60 * 1000);
-    expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60 * 1000);
+    expect(row!.expiresAt.getTime() - clock.ms()).toBeGreaterThan(29 * 60 * 1000);
+    expect(row!.expiresAt.getTime() - clock.ms()).toBeLessThanOrEqual(30 * 60 * 1000);
   });
 
   it('answers Status 1 for an unknown number and writes no SMS', async () => {
@@ -95,7 +96,7 @@ describe('reset_password', () => {
   it('refuses an expired or unknown token with the exact text', async () => {
     await h.call('retrieve_password_by_SMS/0123456789/0123456789', { body: {} });
     const token = tokenOf((await outboxFor('60123456789'))[0]!.message)!;
-    await h.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
+    await h.db.update(passwordResets).set({ expiresAt: new Date(clock.ms() - 1000) });
     const expired = await h.call('reset_password', { body: { token, password: 'newpass1', confirm_password: 'newpass1', portal_type: 'website' } });
     expect(expired.status).toBe(400);
     expect(expired.json).toEqual({ Status: 0, Error: EXPIRED });

@@ -16,6 +16,7 @@ import { expireUnpaidOrders } from '../../src/server/xs-api/services/payments';
 import { chooseSandboxOutcome, type SandboxPageDeps } from '../../src/server/payment-sandbox/page';
 import { signCallback, SANDBOX_SIGNATURE_HEADER } from '../../src/server/xs-api/adapters/payment/signature';
 import { API_BASE } from '../../src/lib/xs-api/contract';
+import { clock } from '../../src/server/clock';
 
 let h: Harness;
 let token: string;
@@ -48,7 +49,7 @@ async function choose(url: string, outcome: 'approve' | 'decline' | 'cancel') {
 }
 
 /** A sandbox callback for attempt `providerRef`, signed at `at` (or with a broken signature). */
-function callback(event: { id: string; type: string; ref: string; amount: number; currency?: string; reference?: string }, at = new Date()) {
+function callback(event: { id: string; type: string; ref: string; amount: number; currency?: string; reference?: string }, at = clock.now()) {
   const body = JSON.stringify({
     id: event.id,
     type: event.type,
@@ -132,7 +133,7 @@ describe('an attempt whose provider call never finished', () => {
     await h.db.insert(payments).values({ paymentId: 'pay_stuck', orderRefno: refno, provider: 'sandbox', amountSen: order!.amountSen, status: 'created' });
     const busy = await payNow(refno);
     expect([busy.status, busy.json.Error]).toEqual([409, 'The payment page is opening. Please wait a moment.']);
-    await h.db.update(payments).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(payments.paymentId, 'pay_stuck'));
+    await h.db.update(payments).set({ createdAt: new Date(clock.ms() - 61_000) }).where(eq(payments.paymentId, 'pay_stuck'));
     const fresh = await payNow(refno);
     expect(fresh.status).toBe(200);
     expect((await attempt('pay_stuck')).status).toBe('cancelled');
@@ -159,8 +160,8 @@ describe('provider callbacks', () => {
     const row = await attempt(r.json.payment_id);
     const good = callback({ id: 'evt_tamper', type: 'payment.approved', ref: row.providerRef!, amount: row.amountSen });
     const tampered = good.body.replace(`"amount":${row.amountSen}`, `"amount":${row.amountSen + 100}`);
-    const stale = callback({ id: 'evt_stale', type: 'payment.approved', ref: row.providerRef!, amount: row.amountSen }, new Date(Date.now() - 301_000));
-    const wrongKey = `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`;
+    const stale = callback({ id: 'evt_stale', type: 'payment.approved', ref: row.providerRef!, amount: row.amountSen }, new Date(clock.ms() - 301_000));
+    const wrongKey = `t=${Math.floor(clock.ms() / 1000)},v1=${'0'.repeat(64)}`;
     for (const [body, sig, reason] of [
       [tampered, good.signature, 'signature_invalid'],
       [stale.body, stale.signature, 'timestamp_stale'],
@@ -242,7 +243,7 @@ describe('expiry of unpaid orders', () => {
     const late = await placePickupOrder(h, token, M, ['P0018']);
     const fresh = await placePickupOrder(h, token, M, ['P0019']);
     const r = await payNow(late);
-    await h.db.update(orders).set({ createdAt: new Date(Date.now() - 31 * 60_000) }).where(eq(orders.orderRefno, late));
+    await h.db.update(orders).set({ createdAt: new Date(clock.ms() - 31 * 60_000) }).where(eq(orders.orderRefno, late));
     expect(await stockAt(h, 'S001', 'P0018')).toBe(19);
     const runs = await Promise.all(Array.from({ length: 5 }, () => expireUnpaidOrders(h.db, { windowMinutes: 30 })));
     expect(runs.flat().filter((x) => x === late)).toHaveLength(1);
@@ -253,7 +254,7 @@ describe('expiry of unpaid orders', () => {
     expect((await orderHistory(h.db, late)).at(-1)).toMatchObject({ toStatus: 'Cancelled', actor: 'system', reason: 'payment window expired' });
 
     // The sandbox page of the expired order is no longer payable, and Pay Now is refused.
-    await h.db.update(sandboxPayments).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sandboxPayments.reference, late));
+    await h.db.update(sandboxPayments).set({ expiresAt: new Date(clock.ms() - 1000) }).where(eq(sandboxPayments.reference, late));
     expect((await choose(r.json.url, 'approve')).status).toBe(200);
     expect((await payNow(late)).status).toBe(409);
     expect(await expireUnpaidOrders(h.db, { windowMinutes: 30 })).not.toContain(late);
@@ -263,7 +264,7 @@ describe('expiry of unpaid orders', () => {
     const refno = await placePickupOrder(h, token, M, ['P0021']);
     const r = await payNow(refno);
     const row = await attempt(r.json.payment_id);
-    await h.db.update(orders).set({ createdAt: new Date(Date.now() - 31 * 60_000) }).where(eq(orders.orderRefno, refno));
+    await h.db.update(orders).set({ createdAt: new Date(clock.ms() - 31 * 60_000) }).where(eq(orders.orderRefno, refno));
     await expireUnpaidOrders(h.db, { windowMinutes: 30 });
     const { body, signature } = callback({ id: 'evt_after_cancel', type: 'payment.approved', ref: row.providerRef!, amount: row.amountSen });
     expect(((await (await post(body, signature)).json()) as { outcome: string }).outcome).toBe('flagged');

@@ -11,6 +11,7 @@ import { placePickupOrder } from './place-order';
 import { customers, phoneCodes, smsOutbox } from '../../src/server/xs-api/db/schema';
 import { PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_TTL_MS } from '../../src/server/xs-api/services/phone-verification';
 import { SMS_OUTBOX_KEEP_MS } from '../../src/server/xs-api/adapters/sms';
+import { clock } from '../../src/server/clock';
 
 const INVALID = 'The code is wrong or has expired. Check the latest SMS or ask for a new code.';
 let h: Harness;
@@ -51,8 +52,8 @@ describe('insert_customer does not reveal whether a number is registered', () =>
     expect(row.codeHash).toMatch(/^\$argon2id\$/);
     expect(row.codeHash).not.toContain(code);
     expect(row.attempts).toBe(0);
-    expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(PHONE_CODE_TTL_MS - 60_000);
-    expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(PHONE_CODE_TTL_MS);
+    expect(row.expiresAt.getTime() - clock.ms()).toBeGreaterThan(PHONE_CODE_TTL_MS - 60_000);
+    expect(row.expiresAt.getTime() - clock.ms()).toBeLessThanOrEqual(PHONE_CODE_TTL_MS);
     const session = await h.login('0171110001', 'secret12');
     expect((await h.call(`customer_detail/${session.member}`, { token: session.token })).json.data.phone_verified).toBe(0);
   });
@@ -127,7 +128,7 @@ describe('verify_phone', () => {
     await signUp('0172220003');
     const code = codeIn(await lastSms('0172220003'));
     const m = await member('0172220003');
-    await h.db.update(phoneCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(phoneCodes.memberCode, m.memberCode));
+    await h.db.update(phoneCodes).set({ expiresAt: new Date(clock.ms() - 1000) }).where(eq(phoneCodes.memberCode, m.memberCode));
     expect((await verify('0172220003', code)).json.Error).toBe(INVALID);
     expect((await member('0172220003')).verified).toBe(false);
   });
@@ -243,7 +244,7 @@ describe('the SMS outbox', () => {
   it('keeps a message only 30 minutes; staff read a number\'s messages with ops_sms_outbox (operator token only)', async () => {
     await signUp('0175550001');
     const [old] = await h.db.select().from(smsOutbox).where(eq(smsOutbox.to, '60175550001'));
-    await h.db.update(smsOutbox).set({ createdAt: new Date(Date.now() - SMS_OUTBOX_KEEP_MS - 1000) }).where(eq(smsOutbox.id, old!.id));
+    await h.db.update(smsOutbox).set({ createdAt: new Date(clock.ms() - SMS_OUTBOX_KEEP_MS - 1000) }).where(eq(smsOutbox.id, old!.id));
     await signUp('0175550002');
     expect(await h.db.select().from(smsOutbox).where(eq(smsOutbox.id, old!.id))).toHaveLength(0);
 

@@ -10,6 +10,7 @@ import { orderTotals } from '../../src/domain/totals';
 import { earliestPickupDate, pickupTimeSlots } from '../../src/domain/pickup';
 import { addDays } from '../../src/domain/shop-time';
 import { changeOrderStatus } from '../../src/server/xs-api/services/orders';
+import { clock } from '../../src/server/clock';
 
 let n = 0;
 
@@ -18,7 +19,7 @@ let n = 0;
  * first bookable date after the earliest one (the earliest date's first slot expires on the next
  * half hour, and a file that keeps a slot from its beforeAll may run past that).
  */
-export function lastingPickupSlot(settings: Parameters<typeof earliestPickupDate>[0], now = new Date()): { date: string; time: string } {
+export function lastingPickupSlot(settings: Parameters<typeof earliestPickupDate>[0], now = clock.now()): { date: string; time: string } {
   let date = earliestPickupDate(settings, now)!;
   do date = addDays(date, 1);
   while (pickupTimeSlots(date, settings, now).length === 0);
@@ -34,14 +35,14 @@ export async function placePickupOrder(h: Harness, token: string, member: string
   await h.db.update(storeStock).set({ quantity: 20 }).where(and(eq(storeStock.storeCode, 'S001'), inArray(storeStock.productCode, codes)));
   const rows = await h.db.select().from(products).where(inArray(products.productCode, codes));
   const settings = (await h.call('self_pickup_min_time')).json.data;
-  const now = new Date();
+  const now = clock.now();
   const date = earliestPickupDate(settings, now)!;
   const lines = codes.map((code) => rows.find((r) => r.productCode === code)!);
   const totals = orderTotals({ subtotalSen: lines.reduce((s, l) => s + l.finalPriceSen, 0), deliverySen: 0 });
   const r = await h.call(`add_order/${member}`, {
     token,
     body: {
-      idempotency_key: `review-test-${++n}-${Date.now()}`,
+      idempotency_key: `review-test-${++n}-${clock.ms()}`,
       order_del_type: 'PICKUP',
       store: store!.storeNo,
       order_amount: formatAmount(totals.totalSen),

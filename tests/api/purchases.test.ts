@@ -13,6 +13,7 @@ import { outletPurchases, products } from '../../src/server/xs-api/db/schema';
 import { DEMO_OUTLET_PURCHASES } from '../../src/server/xs-api/db/seed/member';
 import { formatAmount } from '../../src/domain/money';
 import { eq } from 'drizzle-orm';
+import { clock } from '../../src/server/clock';
 
 let h: Harness;
 let demo: Member;
@@ -149,7 +150,7 @@ describe('print_offline_bill', () => {
     expect(r.json.data.bill.items).toHaveLength(november.items.length);
     expect(r.json.data.company.company_name).toBe('XS Fresh Mart');
     expect(r.json.data.member).toEqual({ member_code: DEMO_MEMBER.memberCode, customer_firstname: expect.any(String) });
-    expect(Math.abs(Date.parse(r.json.data.printed_at) - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(r.json.data.printed_at) - clock.ms())).toBeLessThan(60_000);
   });
 
   it("answers 404 for the wrong outlet or another member's bill, 403 on another member's path", async () => {

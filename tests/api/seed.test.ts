@@ -11,6 +11,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/xs-api/db/schema';
 import { pgliteExtensions } from '../../src/server/xs-api/db/client';
+import { clock } from '../../src/server/clock';
 import { DEMO_MEMBER, GALLERY_PRODUCT, REVIEWED_PRODUCT, seed } from '../../src/server/xs-api/db/seed';
 
 // The extensions the migrations create (pg_trgm for search), as the shop loads them.
@@ -61,8 +62,10 @@ describe('seed', () => {
     expect(await countOf('products where final_price_sen < price_sen')).toBeGreaterThanOrEqual(20);
     expect(await countOf('products where final_price_sen > price_sen or final_price_sen % 5 <> 0')).toBe(0);
     expect(await countOf('products where is_featured')).toBeGreaterThanOrEqual(10);
-    expect(await countOf("products where created_at < now() - interval '60 days'")).toBeGreaterThan(0);
-    expect(await countOf("products where created_at > now() - interval '30 days'")).toBeGreaterThan(0);
+    // Old and new products, as seen on the shop's clock (which tests may move), not the database's now().
+    const now = `'${clock.now().toISOString()}'::timestamptz`;
+    expect(await countOf(`products where created_at < ${now} - interval '60 days'`)).toBeGreaterThan(0);
+    expect(await countOf(`products where created_at > ${now} - interval '30 days'`)).toBeGreaterThan(0);
     const [gallery] = await db.select().from(schema.products).where(sql`${schema.products.productCode} = ${GALLERY_PRODUCT}`);
     expect(gallery.pictures).toHaveLength(7);
     expect(await countOf('products p left join product_lines l using (line_code) where l.line_code is null')).toBe(0);

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createHarness, DEMO_MEMBER, type Harness } from './harness';
 import { customers, pickupSettings, products } from '../../src/server/xs-api/db/schema';
 import { addDays, shopDate, weekdayOf } from '../../src/domain/shop-time';
+import { clock } from '../../src/server/clock';
 
 let h: Harness;
 let token: string;
@@ -62,7 +63,7 @@ describe('self pick-up', () => {
     });
   });
   it('offers half-hourly times inside the opening hours 08:00–17:30 on weekdays, a day ahead (Malaysian date)', async () => {
-    let day = addDays(shopDate(new Date()), 2);
+    let day = addDays(shopDate(clock.now()), 2);
     while (weekdayOf(day) === 0 || weekdayOf(day) === 6) day = addDays(day, 1);
     const r = await h.call(`self_pickup_time_range?date=${day}`);
     expect(r.json.data.date).toBe(day);
@@ -70,12 +71,12 @@ describe('self pick-up', () => {
     expect(r.json.data.times[0]).toBe('08:00');
     expect(r.json.data.times.at(-1)).toBe('17:00');
     for (const t of r.json.data.times) expect(t >= '08:00' && t <= '17:00').toBe(true);
-    let weekend = addDays(shopDate(new Date()), 2);
+    let weekend = addDays(shopDate(clock.now()), 2);
     while (weekdayOf(weekend) !== 6) weekend = addDays(weekend, 1);
     expect((await h.call(`self_pickup_time_range?date=${weekend}`)).json.data.times).toEqual([]);
   });
   it('offers nothing today, in the past, beyond 6 months or on a closed day', async () => {
-    const today = shopDate(new Date());
+    const today = shopDate(clock.now());
     for (const date of [today, '2020-01-01', addDays(today, 200)]) {
       expect((await h.call(`self_pickup_time_range?date=${date}`)).json.data.times, date).toEqual([]);
     }

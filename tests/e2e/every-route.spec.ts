@@ -17,7 +17,9 @@ const ROUTES = [
   '/forgot-password', '/resend-verification', '/no-such-page',
 ];
 
-test.describe.configure({ timeout: 120_000 });
+// A visitor's pages only: the tests share nothing, so they spread over every worker's shop instead
+// of queueing in one (36 of them; in one worker this file alone was the browser run's longest part).
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
 for (const prefix of ['', '/ar']) {
   for (const route of ROUTES) {

@@ -24,6 +24,7 @@ import {
   type SocialLinkView,
   type VoucherView,
 } from './view-models';
+import { clock } from '../../server/clock';
 
 /** The context a content read takes: only the shopper's language. */
 export type ContentContext = { locals: { locale: Locale } };
@@ -77,7 +78,7 @@ export type ContentPageView = { slug: ContentSlug; title: string; description: s
 export async function getContentPage(ctx: ContentContext, slug: ContentSlug): Promise<ContentPageView> {
   const entry = (await getEntry('pages', `${ctx.locals.locale}/${slug}`)) ?? (await getEntry('pages', `en/${slug}`));
   if (!entry) throw new Error(`Content page ${slug} is missing`);
-  const facts = companyFacts();
+  const facts = companyFacts(clock.now());
   return { slug, title: entry.data.title, description: fillFacts(entry.data.description, facts), html: fillFacts(entry.rendered?.html ?? '', facts) };
 }
 
@@ -93,6 +94,7 @@ let openingHoursRead: { at: number; settings: Promise<PickupSettings> } | null =
  * minute, not one per page). Null when they cannot be read: the page leaves the hours out.
  */
 export async function getOpeningHours(ctx: ContentContext): Promise<string | null> {
+  // eslint-disable-next-line no-restricted-syntax -- the age of an in-memory copy is real time, not the shop's clock
   const now = Date.now();
   if (!openingHoursRead || now - openingHoursRead.at > OPENING_HOURS_TTL_MS) {
     const settings = publicApi(ctx.locals.locale).call('self_pickup_min_time').then((r) => r.data);

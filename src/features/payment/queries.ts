@@ -9,6 +9,7 @@ import { config } from '../../server/config';
 import type { OrderView } from '../orders/view';
 import type { Locale } from '../../domain/constants';
 import { STRIPE_CHECKOUT_ORIGIN } from '../../../scripts/lib/security-policy.mjs';
+import { clock } from '../../server/clock';
 
 /** What the Pay Now box shows: whether to offer it, and the deadline as shown ('22/11/2026 06:30 pm', Malaysian time). */
 export type PayNowView = { payable: boolean; deadlineLabel: string };
@@ -18,7 +19,7 @@ export type PayNowView = { payable: boolean; deadlineLabel: string };
  * the deadline is the order's placing time plus the payment window (minutes).
  * `locale` picks the deadline's date and time format (EN 'DD/MM/YYYY hh:mm a').
  */
-export function payNowView(order: Pick<OrderView, 'status' | 'type' | 'totalSen' | 'placedAt'>, now = new Date(), locale: Locale = 'en'): PayNowView {
+export function payNowView(order: Pick<OrderView, 'status' | 'type' | 'totalSen' | 'placedAt'>, now = clock.now(), locale: Locale = 'en'): PayNowView {
   const deadline = paymentDeadline(new Date(order.placedAt), config.paymentWindowMinutes);
   const payable = memberOrderActions(order.status, order.type).payNow && order.totalSen > 0 && deadline > now;
   return { payable, deadlineLabel: formatShopDateTime(deadline, locale) };

@@ -10,6 +10,7 @@ import { requestedPurchaseRange, type PurchaseRange } from '../../domain/purchas
 import type { Instant } from '../../domain/shop-time';
 import { memberApi, type FeatureContext } from '../shared/api';
 import { toPurchaseBillView, toPurchaseDetailView, toPurchasePrintView, type PurchaseBillDetailView, type PurchaseBillView, type PurchasePrintView } from './view';
+import { clock } from '../../server/clock';
 
 export type { PurchaseBillDetailView, PurchaseBillView, PurchaseItemView, PurchasePrintView } from './view';
 
@@ -32,7 +33,7 @@ export async function getPurchaseHistory(
   ctx: FeatureContext,
   fromDate: string | null | undefined,
   toDate: string | null | undefined,
-  now: Instant = Date.now(),
+  now: Instant = clock.ms(),
 ): Promise<PurchaseHistoryPage> {
   const range = requestedPurchaseRange(fromDate, toDate, now);
   try {

@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../xs-api/db/client';
 import { sandboxPayments } from '../xs-api/db/schema';
 import { signCallback, SANDBOX_SIGNATURE_HEADER } from '../xs-api/adapters/payment/signature';
+import { clock } from '../clock';
 
 export type SandboxPayment = typeof sandboxPayments.$inferSelect;
 /** What the shopper chose on the hosted page. */
@@ -35,7 +36,7 @@ export async function createSandboxPayment(
 }
 
 /** One sandbox payment, its status brought up to date (an open one past its expiry is 'expired'); null when unknown. */
-export async function readSandboxPayment(db: Db, id: string, now = new Date()): Promise<SandboxPayment | null> {
+export async function readSandboxPayment(db: Db, id: string, now = clock.now()): Promise<SandboxPayment | null> {
   const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).limit(1);
   if (!row) return null;
   if (row.status === 'open' && row.expiresAt <= now) {
@@ -49,7 +50,7 @@ export async function readSandboxPayment(db: Db, id: string, now = new Date()): 
  * Records the shopper's choice on an open payment and returns the callback event to send; null when
  * the payment is unknown or no longer open (a second click, a reload, an expired page).
  */
-export async function completeSandboxPayment(db: Db, id: string, outcome: SandboxOutcome, now = new Date()): Promise<{ payment: SandboxPayment; event: SandboxEvent } | null> {
+export async function completeSandboxPayment(db: Db, id: string, outcome: SandboxOutcome, now = clock.now()): Promise<{ payment: SandboxPayment; event: SandboxEvent } | null> {
   const current = await readSandboxPayment(db, id, now);
   if (!current || current.status !== 'open') return null;
   const [payment] = await db

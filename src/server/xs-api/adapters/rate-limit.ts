@@ -213,7 +213,9 @@ export async function redisLimits(url: string, options: LimitsOptions = {}): Pro
   const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   let warned = 0;
   client.on('error', (err) => {
+    // eslint-disable-next-line no-restricted-syntax -- how often a warning is logged is real time
     if (Date.now() - warned < 60_000) return;
+    // eslint-disable-next-line no-restricted-syntax -- as above
     warned = Date.now();
     log.warn(errorFields(err), 'rate limits: Redis does not answer; counting in memory meanwhile');
   });

@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import { lt } from 'drizzle-orm';
 import { smsOutbox } from '../db/schema';
 import { log } from '../../log';
+import { clock } from '../../clock';
 
 /** How long the outbox keeps a message: 30 minutes, the life of a reset link (a code lives 10). */
 export const SMS_OUTBOX_KEEP_MS = 30 * 60 * 1000;
@@ -30,7 +31,7 @@ export type SmsSender = {
 export function outboxSms(deliver?: (to: string, msg: string) => void): SmsSender {
   return {
     async send(db, to, msg) {
-      await db.delete(smsOutbox).where(lt(smsOutbox.createdAt, new Date(Date.now() - SMS_OUTBOX_KEEP_MS)));
+      await db.delete(smsOutbox).where(lt(smsOutbox.createdAt, new Date(clock.ms() - SMS_OUTBOX_KEEP_MS)));
       await db.insert(smsOutbox).values({ to, message: msg });
       deliver?.(to, msg);
       log.info({ event: 'sms_outbox' }, 'sms: message written to the outbox');

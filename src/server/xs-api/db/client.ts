@@ -26,10 +26,15 @@ export function resultRows<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 }
 
-/** Where to connect: a PostgreSQL URL, or a PGlite data directory ('memory://' for tests). */
-export type DbTarget = { url: string } | { dataDir: string };
+/**
+ * Where to connect: a PostgreSQL URL, or a PGlite data directory ('memory://' for tests), which
+ * may start as a copy of a dumped one (`loadDataDir`: a tar made by `DbHandle.dumpDataDir`; the
+ * API tests' template database, tests/setup/database-template.ts).
+ */
+export type DbTarget = { url: string } | { dataDir: string; loadDataDir?: Blob };
 
-export type DbHandle = { db: Db; close: () => Promise<void>; kind: 'pglite' | 'postgres' };
+/** An open database; PGlite's can be dumped as a tar (`dumpDataDir`) to start another one from. */
+export type DbHandle = { db: Db; close: () => Promise<void>; kind: 'pglite' | 'postgres'; dumpDataDir?: () => Promise<Blob> };
 
 /**
  * Memory of the embedded database (ADR 16). PGlite runs PostgreSQL inside the process's
@@ -133,7 +138,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
   try {
     if (!inMemory) fs.mkdirSync(path.resolve(target.dataDir), { recursive: true });
     const startParams = [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])];
-    const client = await PGlite.create(inMemory ? undefined : path.resolve(target.dataDir), { extensions, startParams });
+    const client = await PGlite.create(inMemory ? undefined : path.resolve(target.dataDir), { extensions, startParams, loadDataDir: target.loadDataDir });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
     return {
@@ -143,6 +148,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
         release();
       },
       kind: 'pglite',
+      dumpDataDir: () => client.dumpDataDir('none'),
     };
   } catch (err) {
     release();

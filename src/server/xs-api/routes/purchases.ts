@@ -9,6 +9,7 @@ import { serve, type ApiEnv } from '../http';
 import { getCompanyContact } from '../services/company';
 import { billMember, getPurchaseBill, listPurchases } from '../services/purchases';
 import { translate } from '../../../i18n/messages';
+import { clock } from '../../clock';
 
 /** Registers the three outlet purchase operations; the member is the session's (checked by `serve`). */
 export function purchaseRoutes(app: Hono<ApiEnv>) {
@@ -22,6 +23,6 @@ export function purchaseRoutes(app: Hono<ApiEnv>) {
       getCompanyContact(db),
       billMember(db, member!),
     ]);
-    return { data: { company: { company_name: translate(locale, 'site_name'), ...contact }, member: who, printed_at: new Date().toISOString(), bill } };
+    return { data: { company: { company_name: translate(locale, 'site_name'), ...contact }, member: who, printed_at: clock.now().toISOString(), bill } };
   });
 }

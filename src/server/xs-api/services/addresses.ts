@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import { checkPostcodePlace } from './postcodes';
 import { addresses, customers, states, type Address as AddressRow } from '../db/schema';
 import { ApiError } from '../errors';
+import { clock } from '../../clock';
 
 export type State = { state_code: string; state_name: string };
 
@@ -234,7 +235,7 @@ export async function deleteAddress(db: Db, memberCode: string, id: number | str
     await lockMember(tx, memberCode);
     const [current] = await tx.select().from(addresses).where(and(ownedBy(memberCode), eq(addresses.addId, addId))).limit(1);
     if (!current) throw new ApiError(404, 'address_not_found');
-    await tx.update(addresses).set({ deletedAt: new Date(), isDefault: false }).where(eq(addresses.addId, addId));
+    await tx.update(addresses).set({ deletedAt: clock.now(), isDefault: false }).where(eq(addresses.addId, addId));
     const [next] = await tx
       .select({ addId: addresses.addId, isDefault: addresses.isDefault })
       .from(addresses)

@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import { customers, memberVouchers, vouchers } from '../db/schema';
 import { ApiError } from '../errors';
 import { localized } from './localized';
+import { clock } from '../../clock';
 
 /** What a claim answers: the voucher issued and the member's (unchanged) points balance. */
 export type BirthdayClaim = { voucher: MemberVoucher; balance: number };
@@ -33,7 +34,7 @@ const suffix = () => randomBytes(5).toString('hex').toUpperCase();
  *   birthday kind exists; 409 'birthday_not_in_month' outside the birthday month (or without a
  *   birthday); 409 'birthday_already_claimed' when this year's voucher was claimed — nothing changes then.
  */
-export async function claimBirthdayVoucher(db: Db, memberCode: string, vcCode: string | undefined, lang: Locale, now = new Date()): Promise<BirthdayClaim> {
+export async function claimBirthdayVoucher(db: Db, memberCode: string, vcCode: string | undefined, lang: Locale, now = clock.now()): Promise<BirthdayClaim> {
   const today = shopDate(now);
   const year = claimYear(today);
   const code = vcCode?.toUpperCase();

@@ -12,6 +12,7 @@ import { createSession } from './sessions';
 import type { LoginThrottle } from '../adapters/rate-limit';
 import { shopDate } from '../../../domain/shop-time';
 import { hasClaimedThisYear, isBirthdayMonth } from '../../../domain/birthday';
+import { clock } from '../../clock';
 
 /** Normalises a Malaysian mobile number for lookup: digits only, '+60'/'60' prefix turned into '0'. */
 export function normaliseMobile(mobile: string): string {
@@ -43,7 +44,7 @@ export async function login(db: Db, throttle: LoginThrottle, mobile: string, pas
 }
 
 /** Maps a member row to the contract's profile. `now` decides is_birthday (Malaysian date). */
-export function toProfile(c: Customer, now = new Date()): Profile {
+export function toProfile(c: Customer, now = clock.now()): Profile {
   const today = shopDate(now);
   return {
     member_code: c.memberCode,

@@ -11,6 +11,7 @@ import { formatPickupDate, formatPickupTime } from '../../../domain/pickup';
 import { isDateString, isTimeString } from '../../../domain/shop-time';
 import type { Db } from '../db/client';
 import { notifications } from '../db/schema';
+import { clock } from '../../clock';
 
 /** The kinds of notice and their message keys: an order's status changed; its pick-up slot moved. */
 const TEXTS = {
@@ -47,7 +48,7 @@ export async function notify(db: Db, args: { memberCode: string; kind: Notificat
     body: translate(DEFAULT_LOCALE, texts.body, en),
     kind: args.kind,
     params: args.params,
-    createdAt: args.now ?? new Date(),
+    createdAt: args.now ?? clock.now(),
   });
 }
 
@@ -93,7 +94,7 @@ export async function unreadNotifications(db: Db, memberCode: string): Promise<n
  * Marks the member's notices read: those of `ids`, or all when `ids` is omitted. Others' ids are
  * ignored. @returns how many changed.
  */
-export async function markNotificationsRead(db: Db, memberCode: string, ids?: number[], now = new Date()): Promise<number> {
+export async function markNotificationsRead(db: Db, memberCode: string, ids?: number[], now = clock.now()): Promise<number> {
   const changed = await db
     .update(notifications)
     .set({ readAt: now })

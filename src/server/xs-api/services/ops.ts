@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { orderItems, orders, stores } from '../db/schema';
 import { ApiError, invalidPayload } from '../errors';
 import { changeOrderStatus } from './orders/status';
+import { clock } from '../../clock';
 
 const LIST_MAX = 500;
 
@@ -66,7 +67,7 @@ export async function listOrdersForStaff(db: Db, filter: { status?: string; outl
  * pick-up orders Paid or Ready To Pickup (not collected, not cancelled).
  */
 export async function pickupsOfDay(db: Db, args: { date?: string; outlet?: string; now?: Date }) {
-  const date = args.date ?? shopDate(args.now ?? new Date());
+  const date = args.date ?? shopDate(args.now ?? clock.now());
   const due = await listWhere(
     db,
     and(eq(orders.delType, 'PICKUP'), eq(orders.pickupDate, date), inArray(orders.status, ['Paid', 'Ready To Pickup']), args.outlet ? eq(orders.storeCode, args.outlet) : undefined),

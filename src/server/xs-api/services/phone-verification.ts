@@ -22,6 +22,7 @@ import { normalizeMalaysianPhone } from '../../../domain/validation';
 import { translate, type Locale } from '../../../i18n/messages';
 import { findByMobile, memberMobile, throttleSms } from './member-numbers';
 import { passwords } from './passwords';
+import { clock } from '../../clock';
 
 /** A code is valid for 10 minutes after it was sent. */
 export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
@@ -35,7 +36,7 @@ export async function newPhoneCode(): Promise<{ code: string; codeHash: string }
 }
 
 /** Stores `codeHash` as the member's one live code (replacing any earlier one), valid from `now` for 10 minutes. */
-export async function storePhoneCode(db: Db, memberCode: string, codeHash: string, now = new Date()): Promise<void> {
+export async function storePhoneCode(db: Db, memberCode: string, codeHash: string, now = clock.now()): Promise<void> {
   const values = { codeHash, expiresAt: new Date(now.getTime() + PHONE_CODE_TTL_MS), attempts: 0, createdAt: now };
   await db
     .insert(phoneCodes)
@@ -53,7 +54,7 @@ export async function textPhoneCode(services: ApiServices, db: Db, mobile: strin
  * one); silent for other numbers, after the same work (the throttle and a code hash).
  * @throws ApiError 400 (not a Malaysian mobile number), 429 'too_many_sms_requests' (3 per 15 minutes).
  */
-export async function sendPhoneVerification(db: Db, services: ApiServices, rawPhone: string, locale: Locale, now = new Date()): Promise<void> {
+export async function sendPhoneVerification(db: Db, services: ApiServices, rawPhone: string, locale: Locale, now = clock.now()): Promise<void> {
   const mobile = memberMobile(rawPhone);
   if (!mobile) throw invalidPayload('phone: not a Malaysian mobile number');
   await throttleSms(services, mobile);
@@ -69,7 +70,7 @@ export async function sendPhoneVerification(db: Db, services: ApiServices, rawPh
  * @throws ApiError 400 (not a Malaysian mobile number), 400 'verification_code_invalid' (wrong,
  * expired, spent or replaced code; no pending code for the number).
  */
-export async function verifyPhone(db: Db, rawPhone: string, code: string, now = new Date()): Promise<void> {
+export async function verifyPhone(db: Db, rawPhone: string, code: string, now = clock.now()): Promise<void> {
   const mobile = memberMobile(rawPhone);
   if (!mobile) throw invalidPayload('mobile: not a Malaysian mobile number');
   const refused = new ApiError(400, 'verification_code_invalid', {}, { field: 'code' });

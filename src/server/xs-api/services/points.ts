@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import { customers, memberVouchers, pointTransactions, vouchers } from '../db/schema';
 import { ApiError, invalidPayload } from '../errors';
 import { localized } from './localized';
+import { clock } from '../../clock';
 
 /** A short random upper-case suffix for new numbers (10 hex digits). */
 const suffix = () => randomBytes(5).toString('hex').toUpperCase();
@@ -51,7 +52,7 @@ export type Redemption = { voucher: MemberVoucher; pointsUsed: number; balance: 
  *   without vc_redeem_formula (the birthday voucher); 409 'voucher_not_enough_points' (spec §8
  *   'Not enough point to redeem') when the balance is short — nothing changes then.
  */
-export async function redeemVoucher(db: Db, memberCode: string, vcCode: string, lang: Locale, now = new Date()): Promise<Redemption> {
+export async function redeemVoucher(db: Db, memberCode: string, vcCode: string, lang: Locale, now = clock.now()): Promise<Redemption> {
   if (!VOUCHER_CODE_RE.test(vcCode)) throw invalidPayload('vc_code: letters, digits, - and _ only (at most 30)');
   const code = vcCode.toUpperCase();
   const [kind] = await db.select().from(vouchers).where(eq(vouchers.vcCode, code)).limit(1);

@@ -14,6 +14,7 @@ import { productLines, products, promotionBanners } from '../db/schema';
 import { ApiError, invalidPayload } from '../errors';
 import { localized } from './localized';
 import { productColumns, toProduct } from './products';
+import { clock } from '../../clock';
 
 type BannerRow = typeof promotionBanners.$inferSelect;
 
@@ -44,7 +45,7 @@ function runningOn(now: Instant) {
  * time), by banner id; names and descriptions in `lang`.
  */
 export async function listActivePromotions(db: Db, opts: { lang: Locale; now?: Instant }): Promise<PromotionBanner[]> {
-  const rows = await db.select().from(promotionBanners).where(runningOn(opts.now ?? Date.now())).orderBy(asc(promotionBanners.bannerId));
+  const rows = await db.select().from(promotionBanners).where(runningOn(opts.now ?? clock.ms())).orderBy(asc(promotionBanners.bannerId));
   return rows.map((r) => toBanner(r, opts.lang));
 }
 
@@ -79,7 +80,7 @@ export async function getActivePromotion(
   const [row] = await db
     .select()
     .from(promotionBanners)
-    .where(and(eq(promotionBanners.bannerId, id), runningOn(opts.now ?? Date.now())))
+    .where(and(eq(promotionBanners.bannerId, id), runningOn(opts.now ?? clock.ms())))
     .limit(1);
   if (!row) throw new ApiError(404, 'promotion_not_found', { id });
   if (row.productCodes.length === 0) return { banner_info: toBanner(row, opts.lang), product: [], total: 0 };

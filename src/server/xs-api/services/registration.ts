@@ -16,6 +16,7 @@ import { newPhoneCode, storePhoneCode, textPhoneCode } from './phone-verificatio
 import type { ApiServices } from '../http';
 import { normalizeMalaysianPhone } from '../../../domain/validation';
 import { localizePath, translate, type Locale } from '../../../i18n/messages';
+import { clock } from '../../clock';
 
 /** Reset links last 30 minutes. */
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -37,7 +38,7 @@ export async function registerCustomer(
   services: ApiServices,
   input: { customer_firstname: string; customer_mobile: string; password: string; customer_email?: string },
   locale: Locale,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<void> {
   const mobile = memberMobile(input.customer_mobile);
   if (!mobile) throw invalidPayload('customer_mobile: not a Malaysian mobile number');
@@ -73,7 +74,7 @@ async function insertUnverified(db: Db, values: Omit<typeof customers.$inferInse
  * Sends a reset link by SMS when the number belongs to a member; silent otherwise.
  * @throws ApiError 400 (not a Malaysian mobile number), 429 (more than 3 requests in 15 minutes).
  */
-export async function requestPasswordReset(db: Db, services: ApiServices, rawMobile: string, locale: Locale, now = new Date()): Promise<void> {
+export async function requestPasswordReset(db: Db, services: ApiServices, rawMobile: string, locale: Locale, now = clock.now()): Promise<void> {
   const mobile = memberMobile(rawMobile);
   if (!mobile) throw invalidPayload('mobile: not a Malaysian mobile number');
   await throttleSms(services, mobile);
@@ -92,7 +93,7 @@ export async function requestPasswordReset(db: Db, services: ApiServices, rawMob
  * verified is taken back by its owner this way).
  * @throws ApiError 400 'reset_token_expired' for an unknown, used or expired token.
  */
-export async function resetPassword(db: Db, token: string, password: string, now = new Date()): Promise<void> {
+export async function resetPassword(db: Db, token: string, password: string, now = clock.now()): Promise<void> {
   const live = and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now));
   const [found] = await db.select({ memberCode: passwordResets.memberCode }).from(passwordResets).where(live).limit(1);
   if (!found) throw new ApiError(400, 'reset_token_expired');

@@ -8,11 +8,12 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { LOGIN_COOKIE_MAX_AGE_S } from '../../../domain/constants';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
+import { clock } from '../../clock';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Creates a session for a member; returns the token (43 characters, base64url) and its expiry. */
-export async function createSession(db: Db, memberCode: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(db: Db, memberCode: string, now = clock.now()): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + LOGIN_COOKIE_MAX_AGE_S * 1000);
   await db.insert(sessions).values({ tokenHash: hashToken(token), memberCode, createdAt: now, expiresAt });
@@ -20,7 +21,7 @@ export async function createSession(db: Db, memberCode: string, now = new Date()
 }
 
 /** The member of a live session, or null when the token is unknown, expired or revoked. */
-export async function resolveSession(db: Db, token: string, now = new Date()): Promise<{ memberCode: string } | null> {
+export async function resolveSession(db: Db, token: string, now = clock.now()): Promise<{ memberCode: string } | null> {
   if (token.length < 20 || token.length > 100) return null;
   const [row] = await db
     .select({ memberCode: sessions.memberCode })
@@ -32,12 +33,12 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
 
 /** Revokes one session. */
 export async function revokeSession(db: Db, token: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
+  await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
 /** Revokes every session of a member (after a password change). */
 export async function revokeMemberSessions(db: Db, memberCode: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.memberCode, memberCode), isNull(sessions.revokedAt)));
+  await db.update(sessions).set({ revokedAt: clock.now() }).where(and(eq(sessions.memberCode, memberCode), isNull(sessions.revokedAt)));
 }
 
 /**
@@ -47,6 +48,6 @@ export async function revokeMemberSessions(db: Db, memberCode: string): Promise<
 export async function revokeOtherSessions(db: Db, memberCode: string, keepToken: string): Promise<void> {
   await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: clock.now() })
     .where(and(eq(sessions.memberCode, memberCode), isNull(sessions.revokedAt), ne(sessions.tokenHash, hashToken(keepToken))));
 }

@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { deliveryRates, pickupSettings, products, states, stores } from '../db/schema';
 import { ApiError } from '../errors';
 import { resolveState } from './addresses';
+import { clock } from '../../clock';
 
 type StoreRow = typeof stores.$inferSelect & { stateName: string };
 
@@ -74,7 +75,7 @@ export async function getPickupSettings(db: Db): Promise<PickupSettings> {
  * at `now`, by `pickupTimeSlots` of src/domain/pickup.ts: empty for a past, too-soon, too-far
  * (beyond 6 months) or closed date; on the first allowed day, times already past are dropped.
  */
-export async function pickupTimes(db: Db, date: string, now = new Date()): Promise<{ date: string; times: string[] }> {
+export async function pickupTimes(db: Db, date: string, now = clock.now()): Promise<{ date: string; times: string[] }> {
   return { date, times: pickupTimeSlots(date, await getPickupSettings(db), now) };
 }
 

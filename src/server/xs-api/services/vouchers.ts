@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import { memberVouchers, vouchers } from '../db/schema';
 import { ApiError, invalidPayload } from '../errors';
 import { localized } from './localized';
+import { clock } from '../../clock';
 
 /**
  * voucher_detail/{code}: one voucher kind, its name in `lang` (EN when that language has none).
@@ -43,7 +44,7 @@ export type MemberVoucherTabs = { active: MemberVoucher[]; past: PastVoucher[] }
  * the Active tab (not used, expiry date not before today in Malaysia) and the Expired/Used tab.
  * @param now the moment that decides "today" (Malaysian date)
  */
-export async function listMemberVouchers(db: Db, memberCode: string, lang: Locale, now = new Date()): Promise<MemberVoucherTabs> {
+export async function listMemberVouchers(db: Db, memberCode: string, lang: Locale, now = clock.now()): Promise<MemberVoucherTabs> {
   const rows = await db
     .select({ held: memberVouchers, kind: vouchers })
     .from(memberVouchers)

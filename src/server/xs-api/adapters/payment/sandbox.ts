@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { createSandboxPayment, readSandboxPayment, refundSandboxPayment, type SandboxEvent } from '../../../payment-sandbox/provider';
 import { SANDBOX_SIGNATURE_HEADER, verifyCallbackSignature } from './signature';
 import { PaymentCallbackError, type PaymentAdapter, type PaymentEvent, type ProviderPaymentState } from './types';
+import { clock } from '../../../clock';
 
 /** The path of the hosted sandbox page of payment `id`, under the shop's origin. */
 export const sandboxPagePath = (id: string) => `/payment/sandbox/${encodeURIComponent(id)}`;
@@ -61,7 +62,7 @@ export function sandboxAdapter(opts: { db: () => Promise<Db>; secret: string }):
       });
       return { providerRef: payment.id, url: new URL(sandboxPagePath(payment.id), input.returnUrl).href };
     },
-    verifyCallback(rawBody, headers, now = new Date()) {
+    verifyCallback(rawBody, headers, now = clock.now()) {
       verifyCallbackSignature(rawBody, headers.get(SANDBOX_SIGNATURE_HEADER), opts.secret, now);
       return parseEvent(rawBody);
     },

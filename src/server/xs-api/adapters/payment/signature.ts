@@ -7,6 +7,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CALLBACK_TOLERANCE_SECONDS, PaymentCallbackError } from './types';
+import { clock } from '../../../clock';
 
 /** The header that carries the sandbox signature. */
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -16,7 +17,7 @@ function mac(secret: string, timestamp: number, body: string): string {
 }
 
 /** The signature header value for `body` at `now` (the sender's side). */
-export function signCallback(body: string, secret: string, now = new Date()): string {
+export function signCallback(body: string, secret: string, now = clock.now()): string {
   const t = Math.floor(now.getTime() / 1000);
   return `t=${t},v1=${mac(secret, t, body)}`;
 }
@@ -27,7 +28,7 @@ export function signCallback(body: string, secret: string, now = new Date()): st
  * @throws PaymentCallbackError 'signature_missing' (no or unparsable header), 'timestamp_stale'
  *   (|now − t| > 300 s), 'signature_invalid' (no v1 matches).
  */
-export function verifyCallbackSignature(body: string, header: string | null | undefined, secret: string, now = new Date(), toleranceSeconds = CALLBACK_TOLERANCE_SECONDS): void {
+export function verifyCallbackSignature(body: string, header: string | null | undefined, secret: string, now = clock.now(), toleranceSeconds = CALLBACK_TOLERANCE_SECONDS): void {
   if (!header) throw new PaymentCallbackError('signature_missing');
   const parts = header.split(',').map((p) => p.trim().split('='));
   const t = Number(parts.find(([k]) => k === 't')?.[1]);

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { clock } from '../../../clock';
 
 /** Text per language; `en` is always present, `zh`/`ar` fall back to `en` when missing. */
 export type LocalizedText = { en: string; zh?: string; ar?: string };
@@ -63,7 +64,7 @@ export const products = pgTable(
     isFeatured: boolean('is_featured').notNull().default(false),
     topSales: integer('top_sales').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
   },
   (t) => [
     index('products_line_idx').on(t.lineCode),

@@ -4,6 +4,7 @@
  */
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products, stores } from './catalogue';
+import { clock } from '../../../clock';
 
 /** Members (spec §3 Customer). Passwords are argon2id hashes. */
 export const customers = pgTable('customers', {
@@ -19,7 +20,7 @@ export const customers = pgTable('customers', {
   birthdayClaimedYear: integer('birthday_claimed_year'),
   language: text('language', { enum: ['en', 'zh', 'ar'] }).notNull().default('en'),
   verified: boolean('verified').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
 });
 
 /** Server sessions named by the sealed cookie or a bearer token (DESIGN Security). */
@@ -29,7 +30,7 @@ export const sessions = pgTable(
     /** SHA-256 of the session token, hex. The token itself is never stored. */
     tokenHash: text('token_hash').primaryKey(),
     memberCode: text('member_code').notNull().references(() => customers.memberCode),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
@@ -66,7 +67,7 @@ export const cartItems = pgTable(
     storeNo: text('store_no').notNull(),
     productCode: text('product_code').notNull().references(() => products.productCode),
     quantity: integer('quantity').notNull(),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
   },
   (t) => [primaryKey({ columns: [t.memberCode, t.storeNo, t.productCode] })],
 );
@@ -77,7 +78,7 @@ export const favourites = pgTable(
   {
     memberCode: text('member_code').notNull().references(() => customers.memberCode),
     productCode: text('product_code').notNull().references(() => products.productCode),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
   },
   // The primary key finds a member's favourites; the second index lists them newest first.
   (t) => [primaryKey({ columns: [t.memberCode, t.productCode] }), index('favourites_member_added_idx').on(t.memberCode, t.addedAt.desc().nullsFirst())],
@@ -108,7 +109,7 @@ export const memberVouchers = pgTable(
     expireDate: date('vc_expire_date').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     usedOrderRefno: text('used_order_refno'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
   },
   (t) => [index('member_vouchers_member_idx').on(t.memberCode)],
 );
@@ -126,7 +127,7 @@ export const pointTransactions = pgTable(
     points: integer('points').notNull(),
     description: text('description').notNull(),
     storeCode: text('store_code').references(() => stores.storeCode),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
     /** The online order the entry is for; null for other entries (outlet purchases, redemptions). */
     orderRefno: text('order_refno'),
     kind: text('kind', { enum: ['earn', 'reverse'] }),
@@ -166,7 +167,7 @@ export const notifications = pgTable(
     /** The message's parameters (e.g. { order_refno, status }), rendered in the member's language. */
     params: jsonb('params').$type<Record<string, string | number>>(),
     readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
   },
   // The feeds page: a member's notices, newest first, and how many are unread (services/notifications.ts).
   (t) => [index('notifications_member_idx').on(t.memberCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
@@ -180,7 +181,7 @@ export const feedback = pgTable('feedback', {
   rating: text('rating', { enum: ['GOOD', 'NEUTRAL', 'POOR'] }).notNull(),
   storeCode: text('store_code'),
   comment: text('comment').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
 });
 
 /** Reset tokens for forgotten passwords (spec reset_password). Token stored as SHA-256 hex. */
@@ -205,7 +206,7 @@ export const phoneCodes = pgTable('phone_codes', {
   codeHash: text('code_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   attempts: integer('attempts').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
 });
 
 /** Outgoing text messages when no SMS gateway is configured (DESIGN Adapters). */
@@ -213,7 +214,7 @@ export const smsOutbox = pgTable('sms_outbox', {
   id: serial('id').primaryKey(),
   to: text('to_number').notNull(),
   message: text('message').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
 });
 
 /** Address geocoding cache (DESIGN Adapters: geocoding). */

@@ -8,6 +8,7 @@ import { products } from './catalogue';
 import { BILL_PLATFORM } from '../../../../domain/constants';
 import { ORDER_STATUSES } from '../../../../domain/orders';
 import { ORDER_ACTORS } from '../../../../domain/order-status';
+import { clock } from '../../../clock';
 
 /** A postal address block as copied onto an order (order_bill_* / order_del_*). */
 export type OrderAddress = {
@@ -67,8 +68,8 @@ export const orders = pgTable(
     trackingCode: text('tracking_code'),
     /** Why an operator must look at the order's payment ('amount_mismatch', 'paid_after_cancel'); null when nothing is wrong. */
     paymentFlag: text('payment_flag'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
   },
   (t) => [index('orders_member_idx').on(t.memberCode, t.createdAt), index('orders_status_idx').on(t.status, t.createdAt)],
 );
@@ -102,7 +103,7 @@ export const orderEvents = pgTable(
     toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
     actor: text('actor', { enum: ORDER_ACTORS }).notNull(),
     reason: text('reason').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
   },
   (t) => [index('order_events_order_idx').on(t.orderRefno, t.id)],
 );
@@ -139,8 +140,8 @@ export const payments = pgTable(
     paidCurrency: text('paid_currency'),
     flag: text('flag'),
     refundRef: text('refund_ref'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
@@ -163,7 +164,7 @@ export const paymentEvents = pgTable(
     outcome: text('outcome').notNull(),
     amountSen: integer('amount_sen'),
     currency: text('currency'),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
   },
   (t) => [uniqueIndex('payment_events_provider_event_idx').on(t.provider, t.eventId)],
 );
@@ -184,7 +185,7 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   status: text('status').notNull(),
   refundedSen: integer('refunded_sen').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 });
 
@@ -198,7 +199,7 @@ export const reviews = pgTable(
     orderRefno: text('order_refno').references(() => orders.orderRefno),
     rate: integer('review_rate').notNull(),
     comment: text('review_comment').notNull(),
-    createdAt: timestamp('review_datetime', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('review_datetime', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
   },
   (t) => [index('reviews_product_idx').on(t.productCode)],
 );

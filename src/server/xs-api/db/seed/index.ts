@@ -35,6 +35,7 @@ import { STORES } from './stores.ts';
 import { shopDate } from '../../../../domain/shop-time.ts';
 import { refreshCatalogueText, type CatalogueText } from '../../services/search-index.ts';
 import type { Db } from '../client';
+import { clock } from '../../../clock';
 
 export { BIRTHDAY_MEMBER, DEMO_MEMBER } from './member.ts';
 
@@ -123,7 +124,7 @@ async function memberExists(db: SeedDb, memberCode: string = DEMO_MEMBER.memberC
  * @param options.now reference time for product `createdAt` (spread over the 120 days before it); default now.
  */
 export async function seed(db: SeedDb, options: { now?: Date } = {}): Promise<void> {
-  const now = (options.now ?? new Date()).getTime();
+  const now = (options.now ?? clock.now()).getTime();
   // Hash outside the transaction and only for a new member: argon2 is slow on purpose.
   // The birthday member shares the demo password, hence the hash.
   const missing = !(await memberExists(db)) || !(await memberExists(db, BIRTHDAY_MEMBER.memberCode));

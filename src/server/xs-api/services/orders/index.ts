@@ -19,6 +19,7 @@ import { findPlacedOrder, orderRequestHash } from './idempotency';
 import { checkClientAmount, checkClientTotals, priceOrder } from './pricing';
 import { getOrder } from './read';
 import { findOrderVoucher } from './voucher';
+import { clock } from '../../../clock';
 
 export { getOrder, listOrders } from './read';
 export { checkOrderVoucher, type VoucherCheck } from './validate-voucher';
@@ -45,7 +46,7 @@ export type OrderRequest = z.output<typeof orderInput>;
  *   'voucher_invalid_…' (unknown, used, expired, min_spend: with `reason`), 'out_of_stock' (with
  *   `product: [{ product_code, available_quantity }]`).
  */
-export async function placeOrder(db: Db, memberCode: string, input: OrderRequest, locale: Locale, now = new Date()): Promise<ContractOrder> {
+export async function placeOrder(db: Db, memberCode: string, input: OrderRequest, locale: Locale, now = clock.now()): Promise<ContractOrder> {
   const requestHash = orderRequestHash(input);
   const placed = await findPlacedOrder(db, memberCode, input.idempotency_key, requestHash);
   if (placed) return getOrder(db, memberCode, placed);

@@ -32,6 +32,7 @@ import { checkPickupSlot } from './fulfilment';
 import { getOrder } from './read';
 import type { Locale } from '../../../../i18n/messages';
 import { changeOrderStatus, orderHistory } from './status';
+import { clock } from '../../../clock';
 
 
 /** The order's status, type and pick-up slot, if it is `memberCode`'s. @throws ApiError 404 'order_not_found'. */
@@ -67,7 +68,7 @@ export async function getOrderWithHistory(db: Db, memberCode: string, orderRefno
  * @throws ApiError 404 'order_not_found'; 409 'order_not_cancellable' (not To Pay any more);
  *   409 'order_status_moved' (it changed while cancelling, e.g. a payment arrived).
  */
-export async function cancelOwnOrder(db: Db, memberCode: string, orderRefno: string, now = new Date()) {
+export async function cancelOwnOrder(db: Db, memberCode: string, orderRefno: string, now = clock.now()) {
   const o = await ownOrder(db, memberCode, orderRefno);
   if (!MEMBER_CANCELLABLE.includes(o.status)) throw new ApiError(409, 'order_not_cancellable', {}, { order_status: o.status });
   await changeOrderStatus(db, { orderRefno, from: o.status, to: 'Cancelled', actor: 'member', memberCode, reason: 'cancelled by the member', now });
@@ -78,7 +79,7 @@ export async function cancelOwnOrder(db: Db, memberCode: string, orderRefno: str
  * update_order_status_comment: the member closes the review step, Waiting Comment → Completed.
  * @throws ApiError 404 'order_not_found'; 409 'order_not_waiting_comment'; 409 'order_status_moved'.
  */
-export async function completeOwnOrderReview(db: Db, memberCode: string, orderRefno: string, now = new Date()) {
+export async function completeOwnOrderReview(db: Db, memberCode: string, orderRefno: string, now = clock.now()) {
   const o = await ownOrder(db, memberCode, orderRefno);
   if (o.status !== 'Waiting Comment') throw new ApiError(409, 'order_not_waiting_comment', {}, { order_status: o.status });
   await changeOrderStatus(db, { orderRefno, from: 'Waiting Comment', to: 'Completed', actor: 'member', memberCode, now });
@@ -100,7 +101,7 @@ export async function changeOwnPickupSlot(
   db: Db,
   memberCode: string,
   input: { order_refno: string; order_del_pickup_date: string; order_del_pickup_time: string },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<OrderWithHistory> {
   const orderRefno = input.order_refno;
   const o = await ownOrder(db, memberCode, orderRefno);

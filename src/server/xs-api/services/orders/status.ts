@@ -20,6 +20,7 @@ import { ApiError } from '../../errors';
 import { releaseOrder } from './release';
 import { applyOrderPoints } from './points';
 import { log } from '../../../log';
+import { clock } from '../../../clock';
 
 /** A request to change an order's status. */
 export type StatusChange = {
@@ -44,7 +45,7 @@ export type StatusChange = {
  *   'order_status_moved' (the order no longer has status `from`: someone else changed it first).
  */
 export async function changeOrderStatus(db: Db, change: StatusChange): Promise<OrderTransition> {
-  const now = change.now ?? new Date();
+  const now = change.now ?? clock.now();
   const transition = await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ status: orders.status, type: orders.delType, memberCode: orders.memberCode, storeCode: orders.storeCode })

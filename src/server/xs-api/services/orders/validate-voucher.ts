@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { invalidPayload } from '../../errors';
 import { priceOrder } from './pricing';
 import { findOrderVoucher } from './voucher';
+import { clock } from '../../../clock';
 
 /** The validate_product_voucher body as parsed by the contract: amounts in RM. */
 export type VoucherCheckRequest = z.output<NonNullable<(typeof validateProductVoucher)['body']>>;
@@ -41,7 +42,7 @@ export type VoucherCheck = {
  *   'product_not_found'; 409 'stale_price'; 409 voucher refusal with `reason` ('unknown' |
  *   'used' | 'expired' | 'min_spend'), its Error saying why.
  */
-export async function checkOrderVoucher(db: Db, memberCode: string, input: VoucherCheckRequest, locale: Locale, now = new Date()): Promise<VoucherCheck> {
+export async function checkOrderVoucher(db: Db, memberCode: string, input: VoucherCheckRequest, locale: Locale, now = clock.now()): Promise<VoucherCheck> {
   let deliverySen: number;
   try {
     deliverySen = toSen(input.order_delivery_charges, { strict: true, allowNegative: false });

@@ -11,6 +11,7 @@ import { orders, paymentEvents, payments } from '../../db/schema';
 import { SHOP_CURRENCY, type PaymentEvent } from '../../adapters/payment/types';
 import { changeOrderStatus } from '../orders/status';
 import { findPayment, lockOrder, setPayment, type PaymentRow } from './attempts';
+import { clock } from '../../../clock';
 
 /** What an event did: changed the order, only recorded, flagged for an operator, or nothing (seen before). */
 export type EventOutcome = 'applied' | 'ignored' | 'flagged' | 'duplicate';
@@ -27,7 +28,7 @@ async function flag(tx: Db, payment: PaymentRow, why: PaymentFlag, now: Date) {
  * Records and applies `event` from provider `provider` at `now`.
  * @returns the outcome and, when it concerns one, the order it concerns
  */
-export async function applyPaymentEvent(db: Db, provider: string, event: PaymentEvent, now = new Date()): Promise<{ outcome: EventOutcome; orderRefno: string | null }> {
+export async function applyPaymentEvent(db: Db, provider: string, event: PaymentEvent, now = clock.now()): Promise<{ outcome: EventOutcome; orderRefno: string | null }> {
   return db.transaction(async (tx) => {
     const recorded = await tx
       .insert(paymentEvents)

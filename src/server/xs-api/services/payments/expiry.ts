@@ -10,13 +10,14 @@ import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { changeOrderStatus } from '../orders/status';
+import { clock } from '../../../clock';
 
 /**
  * Cancels every order whose payment window is over at `now`.
  * @returns the order numbers this call cancelled (others may have been cancelled by another instance)
  */
 export async function expireUnpaidOrders(db: Db, args: { windowMinutes: number; now?: Date }): Promise<string[]> {
-  const now = args.now ?? new Date();
+  const now = args.now ?? clock.now();
   const cutoff = new Date(now.getTime() - args.windowMinutes * 60_000);
   const due = await db
     .select({ refno: orders.orderRefno, status: orders.status })

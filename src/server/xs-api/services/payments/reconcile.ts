@@ -11,6 +11,7 @@ import { payments } from '../../db/schema';
 import type { PaymentAdapter, PaymentEvent } from '../../adapters/payment/types';
 import { applyPaymentEvent, type EventOutcome } from './events';
 import type { PaymentRow } from './attempts';
+import { clock } from '../../../clock';
 
 const KIND: Record<string, PaymentEvent['kind'] | undefined> = { paid: 'paid', failed: 'failed', cancelled: 'cancelled' };
 
@@ -20,7 +21,7 @@ const KIND: Record<string, PaymentEvent['kind'] | undefined> = { paid: 'paid', f
  * @returns the outcome of the reconciliation event, or null when there was nothing to apply
  * @throws provider faults (the caller decides: the status poll ignores them, the CLI reports them)
  */
-export async function reconcilePayment(db: Db, adapter: PaymentAdapter, payment: PaymentRow, now = new Date()): Promise<EventOutcome | null> {
+export async function reconcilePayment(db: Db, adapter: PaymentAdapter, payment: PaymentRow, now = clock.now()): Promise<EventOutcome | null> {
   if (payment.status !== 'created' || !payment.providerRef || payment.provider !== adapter.name) return null;
   const state = await adapter.fetchPayment(payment.providerRef);
   const kind = KIND[state.state];
@@ -38,7 +39,7 @@ export async function reconcilePayment(db: Db, adapter: PaymentAdapter, payment:
 }
 
 /** Reconciles every attempt still open on our side with `adapter`'s provider. Faults are counted, not thrown. */
-export async function reconcileOpenPayments(db: Db, adapter: PaymentAdapter, now = new Date()) {
+export async function reconcileOpenPayments(db: Db, adapter: PaymentAdapter, now = clock.now()) {
   const open = await db.select().from(payments).where(eq(payments.status, 'created'));
   const result = { checked: 0, applied: 0, flagged: 0, failed: [] as { payment_id: string; error: string }[] };
   for (const p of open.filter((x) => x.provider === adapter.name)) {

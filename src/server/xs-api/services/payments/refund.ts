@@ -14,6 +14,7 @@ import type { PaymentAdapter } from '../../adapters/payment/types';
 import type { OrderStatus } from '../../../../domain/orders';
 import { changeOrderStatus } from '../orders/status';
 import { orderPayments, setPayment } from './attempts';
+import { clock } from '../../../clock';
 
 /** The result of an operator's cancel: the status the order had, and the refunds made or failed. */
 export type OperatorCancel = {
@@ -29,7 +30,7 @@ export type OperatorCancel = {
  * @throws ApiError 404 'order_not_found'; 409 'order_status_refused' (Completed, or Waiting Comment).
  */
 export async function cancelByOperator(db: Db, adapter: PaymentAdapter, args: { orderRefno: string; reason: string; now?: Date }): Promise<OperatorCancel> {
-  const now = args.now ?? new Date();
+  const now = args.now ?? clock.now();
   const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.orderRefno, args.orderRefno)).limit(1);
   if (!order) throw new ApiError(404, 'order_not_found');
   let from: OrderStatus | null = null;
@@ -43,10 +44,10 @@ export async function cancelByOperator(db: Db, adapter: PaymentAdapter, args: { 
     const amountSen = p.paidAmountSen ?? p.amountSen;
     try {
       const { refundRef } = await adapter.refund(p.providerRef, amountSen, `refund_${p.paymentId}`);
-      await setPayment(db, p.paymentId, new Date(), { status: 'refunded', refundRef, refundedAt: new Date(), flag: null });
+      await setPayment(db, p.paymentId, clock.now(), { status: 'refunded', refundRef, refundedAt: clock.now(), flag: null });
       result.refunded.push({ payment_id: p.paymentId, amount_sen: amountSen, refund_ref: refundRef });
     } catch (err) {
-      await setPayment(db, p.paymentId, new Date(), { flag: 'refund_failed' });
+      await setPayment(db, p.paymentId, clock.now(), { flag: 'refund_failed' });
       await db.update(orders).set({ paymentFlag: 'refund_failed' }).where(eq(orders.orderRefno, args.orderRefno));
       result.refund_failed.push({ payment_id: p.paymentId, error: err instanceof Error ? err.message : String(err) });
     }

@@ -15,6 +15,7 @@ import { SHOP_CURRENCY, type PaymentAdapter } from '../../adapters/payment/types
 import { paymentDeadline } from '../../../../domain/payment-window';
 import { changeOrderStatus } from '../orders/status';
 import { lockOrder, newPaymentId, orderPayments, setPayment } from './attempts';
+import { clock } from '../../../clock';
 
 /** How long an attempt may wait for its provider page before another click replaces it (ms). */
 const OPENING_MS = 60_000;
@@ -36,7 +37,7 @@ export async function startPayment(
   adapter: PaymentAdapter,
   args: { memberCode: string; orderRefno: string; urls: ReturnUrls; windowMinutes: number; now?: Date },
 ): Promise<{ url: string; payment_id: string }> {
-  const now = args.now ?? new Date();
+  const now = args.now ?? clock.now();
   const begun = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, args.orderRefno, args.memberCode);
     if (order.status !== 'Pending' && order.status !== 'Processing Payment') throw new ApiError(409, 'order_not_payable');
@@ -59,12 +60,12 @@ export async function startPayment(
   try {
     page = await adapter.createPayment({ paymentId: begun.paymentId, orderRefno: args.orderRefno, amountSen: begun.amountSen, currency: SHOP_CURRENCY, ...args.urls, expiresAt: begun.expiresAt });
   } catch (err) {
-    await setPayment(db, begun.paymentId, new Date(), { status: 'failed' });
+    await setPayment(db, begun.paymentId, clock.now(), { status: 'failed' });
     throw err;
   }
   await db
     .update(payments)
-    .set({ providerRef: page.providerRef, pageUrl: page.url, updatedAt: new Date() })
+    .set({ providerRef: page.providerRef, pageUrl: page.url, updatedAt: clock.now() })
     .where(and(eq(payments.paymentId, begun.paymentId), isNull(payments.providerRef)));
   if (begun.status === 'Pending') {
     try {
