@@ -36,7 +36,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/maps/api/geocode/json`;
-  h = await createHarness({ geocoder: mapsGeocoder({ url, key: 'test-key', timeoutMs: 200 }) });
+  // Long enough that a service that answers is always waited for, even on a busy machine (200 ms
+  // lost answers beside a CPU hog); the silent service costs its one test this long.
+  h = await createHarness({ geocoder: mapsGeocoder({ url, key: 'test-key', timeoutMs: 3_000 }) });
   token = (await h.login()).token;
 });
 afterAll(async () => {
