@@ -8,9 +8,12 @@ import { formatPrice } from './money';
 import { POINTS_PER_REBATE, REBATE_SEN_PER_BLOCK } from './points';
 import { SHOP_TIME_ZONE } from './shop-time';
 
+/** Formats the Malaysian calendar year; made once, as the footer asks on every page render. */
+const YEAR_IN_MALAYSIA = new Intl.DateTimeFormat('en', { timeZone: SHOP_TIME_ZONE, year: 'numeric' });
+
 /** The calendar year in Malaysia (Asia/Kuala_Lumpur) at an instant. */
 export function shopYear(now: Date): number {
-  return Number(new Intl.DateTimeFormat('en', { timeZone: SHOP_TIME_ZONE, year: 'numeric' }).format(now));
+  return Number(YEAR_IN_MALAYSIA.format(now));
 }
 
 /**

@@ -1,11 +1,11 @@
 /**
- * The shop's one clock on the server (docs/adr/0024-one-clock.md): every rule that reads "now"
+ * The shop's one clock on the server (docs/adr/0024-one-clock-and-hermetic-tests.md): every rule that reads "now"
  * (pick-up slots, the payment window, birthday month, voucher and session expiry, purchase-history
  * ranges, the expiry job, promotions, row timestamps) reads it here, never `new Date()` itself.
  *
  * In a running shop it is the machine's clock. Tests move it: `setClock(instant)` makes the clock
- * read `instant` now and run on from there in real time (timeouts and waits still work), or stand
- * still at it with `{ frozen: true }`; `setClock(null)` gives the machine's clock back. The test
+ * read `instant` now and run on from there in real time (timeouts and waits still work);
+ * `setClock(null)` gives the machine's clock back. The test
  * runner sets it for a whole run from TEST_NOW (tests/setup/clock.ts), so the unit and API suites
  * can be run at any instant (a Saturday 17:31, 31 December 23:59 Malaysian time…).
  *
@@ -14,14 +14,12 @@
 
 /** Milliseconds added to the machine's clock (0: the real time). */
 let offsetMs = 0;
-/** Epoch ms the clock stands still at, or null while it runs. */
-let frozenAtMs: number | null = null;
 
 /** The clock every server rule reads: `clock.now()` as a Date, `clock.ms()` in epoch milliseconds. */
 export const clock = {
   /** Now, in epoch milliseconds. */
   ms(): number {
-    return frozenAtMs ?? Date.now() + offsetMs;
+    return Date.now() + offsetMs;
   },
   /** Now, as a Date (a new object on every call: callers may keep it). */
   now(): Date {
@@ -30,18 +28,16 @@ export const clock = {
 };
 
 /**
- * Moves the clock (tests only): from this call it reads `instant` and runs on in real time, or stays
- * at `instant` with `{ frozen: true }`; `null` gives the machine's clock back.
+ * Moves the clock (tests only): from this call it reads `instant` and runs on in real time; `null`
+ * gives the machine's clock back.
  * @throws RangeError when `instant` is not a valid date.
  */
-export function setClock(instant: Date | string | number | null, options: { frozen?: boolean } = {}): void {
+export function setClock(instant: Date | string | number | null): void {
   if (instant === null) {
     offsetMs = 0;
-    frozenAtMs = null;
     return;
   }
   const ms = new Date(instant).getTime();
   if (!Number.isFinite(ms)) throw new RangeError(`Invalid instant for the clock: ${String(instant)}`);
-  frozenAtMs = options.frozen ? ms : null;
-  offsetMs = options.frozen ? 0 : ms - Date.now();
+  offsetMs = ms - Date.now();
 }
