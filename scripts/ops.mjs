@@ -1,21 +1,29 @@
 #!/usr/bin/env node
 /**
- * `npm run ops -- <command>`: the shop staff's commands (issue "Money in" §6). It talks to the
- * running shop over HTTP (the operator operations of the bundled API, contract/ops.ts), so the same
- * order rules apply as in the shop, it works with the embedded database (which one process owns)
- * and on PostgreSQL with several instances alike.
+ * `npm run ops -- <command>`: the shop staff's commands (issue "Money in" §6, issue "The outlets run
+ * the shop"; ADR 25). It talks to the running shop over HTTP (the operator and staff operations of
+ * the bundled API, contract/ops.ts and contract/staff.ts), so the same order rules apply as in the
+ * console at /staff, it works with the embedded database (which one process owns) and on
+ * PostgreSQL with several instances alike.
  *
- * Where: OPS_URL (default http://127.0.0.1:$PORT, PORT default 4321). Who: OPS_TOKEN, else the token
- * the shop generated beside its embedded database (<dirname of DATA_DIR>/ops-token). API key:
- * XS_API_KEY (default xs-local-dev-key).
+ * Who: a staff member, after `npm run ops -- login LOGIN` (a personal token kept in OPS_SESSION_FILE,
+ * default ~/.config/xs-storefront/ops-session.json, mode 600), so every change names them. Before
+ * any staff member exists, and for HQ's own commands (staff, expire, reconcile, sms), the bootstrap
+ * token: OPS_TOKEN, else the one the shop generated beside its embedded database
+ * (<dirname of DATA_DIR>/ops-token). `--bootstrap` uses it even when logged in.
+ * Where: OPS_URL (default http://127.0.0.1:$PORT, PORT default 4321). API key: XS_API_KEY (default
+ * xs-local-dev-key).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { Command, InvalidArgumentError } from 'commander';
 
 const API_BASE = '/api/mobile_ecom/xs_api.php';
+const SESSION_FILE = path.resolve(process.env.OPS_SESSION_FILE || path.join(os.homedir(), '.config', 'xs-storefront', 'ops-session.json'));
 
-function defaultToken() {
+function bootstrapToken() {
   if (process.env.OPS_TOKEN) return process.env.OPS_TOKEN;
   const file = path.join(path.dirname(path.resolve(process.env.DATA_DIR ?? '.data/pglite')), 'ops-token');
   try {
@@ -25,24 +33,46 @@ function defaultToken() {
   }
 }
 
+/** The saved staff session for `url`, or null. */
+function savedSession(url) {
+  try {
+    const s = JSON.parse(fs.readFileSync(SESSION_FILE, 'utf8'));
+    return s?.url === url && typeof s.token === 'string' ? s : null;
+  } catch {
+    return null;
+  }
+}
+
 const program = new Command()
   .name('npm run ops --')
-  .description("The shop staff's commands: orders, pick-ups, order status, cancels with refunds, expiry, payment reconciliation and the SMS outbox.")
+  .description("The shop staff's commands: log in, the day's board and pick lists, moving orders on, hand-overs, short picks, cancels with refunds, slot capacity, staff accounts, expiry, payment reconciliation and the SMS outbox.")
   .option('--url <origin>', 'the running shop', process.env.OPS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4321}`)
-  .option('--token <token>', 'operator token (default: OPS_TOKEN, else the one beside the embedded database)')
+  .option('--token <token>', 'a staff session token (default: the one saved by `login`, else the bootstrap token)')
+  .option('--bootstrap', 'use the bootstrap token (OPS_TOKEN, or the one beside the embedded database) even when logged in')
   .option('--json', 'print the answer as JSON')
   .showHelpAfterError();
 
-/** Calls an operator operation; prints the error and exits on a refusal or when the shop cannot be reached. */
-async function call(operation, { query, body } = {}) {
-  const { url, token = defaultToken() } = program.opts();
-  const target = new URL(`${API_BASE}/ops/${operation}`, url);
+/** The token of this call: --token, else the saved session (unless --bootstrap), else the bootstrap token. */
+function token() {
+  const o = program.opts();
+  if (o.token) return o.token;
+  if (!o.bootstrap) {
+    const s = savedSession(o.url);
+    if (s) return s.token;
+  }
+  return bootstrapToken();
+}
+
+/** Calls an operation; prints the error and exits on a refusal or when the shop cannot be reached. */
+async function call(operation, { query, body, auth = token() } = {}) {
+  const { url } = program.opts();
+  const target = new URL(`${API_BASE}/${operation}`, url);
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== false) target.searchParams.set(k, v === true ? '1' : String(v));
   let res;
   try {
     res = await fetch(target, {
       method: body ? 'POST' : 'GET',
-      headers: { 'x-api-key': process.env.XS_API_KEY ?? 'xs-local-dev-key', authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'en' },
+      headers: { 'x-api-key': process.env.XS_API_KEY ?? 'xs-local-dev-key', authorization: `Bearer ${auth}`, 'content-type': 'application/json', 'accept-language': 'en' },
       body: body ? JSON.stringify(body) : undefined,
     });
   } catch (err) {
@@ -52,10 +82,13 @@ async function call(operation, { query, body } = {}) {
   const answer = await res.json().catch(() => ({ Status: 0, Error: `HTTP ${res.status}` }));
   if (answer.Status !== 1) {
     console.error(`Refused (${res.status}): ${answer.Error}`);
+    if (res.status === 401) console.error('Log in first: npm run ops -- login <login>');
+    if (res.status === 403 && savedSession(url)) console.error('Logged in as a staff member without this right; HQ commands also take --bootstrap.');
     process.exit(1);
   }
   return answer;
 }
+const ops = (name, input) => call(`ops/${name}`, input);
 
 /** Prints rows as aligned columns (or JSON with --json). */
 function print(rows, columns, empty = 'Nothing.') {
@@ -72,23 +105,113 @@ const date = (v) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) throw new InvalidArgumentError('Use YYYY-MM-DD.');
   return v;
 };
+/** An outlet as typed: '1', '001' or 'S001' → 'S001'. */
+const outlet = (v) => {
+  const t = v.trim().toUpperCase();
+  if (/^\d{1,3}$/.test(t)) return `S${t.padStart(3, '0')}`;
+  if (/^S\d{3}$/.test(t)) return t;
+  throw new InvalidArgumentError('An outlet code such as 001 or S001.');
+};
+const outlets = (v) => v.split(',').filter(Boolean).map(outlet);
+const count = (v) => {
+  if (v === 'default') return null;
+  if (!/^\d{1,5}$/.test(v)) throw new InvalidArgumentError("A whole number of orders, or 'default'.");
+  return Number(v);
+};
+
+/** Reads a password from the terminal without echoing it, or one line of standard input. */
+async function askPassword(prompt) {
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+  if (process.stdin.isTTY) {
+    process.stdout.write(prompt);
+    rl._writeToOutput = () => {};
+  }
+  const answer = await new Promise((resolve) => rl.question(process.stdin.isTTY ? '' : '', resolve));
+  rl.close();
+  if (process.stdin.isTTY) process.stdout.write('\n');
+  return answer;
+}
+
+// ── Who ─────────────────────────────────────────────────────────────────────────────────────────
+
+program
+  .command('login <login>')
+  .description('log in as a staff member: every change you make then names you (the token is kept in OPS_SESSION_FILE)')
+  .option('-p, --password <password>', 'the password (asked when not given)')
+  .action(async (login, o) => {
+    const password = o.password ?? (await askPassword('Password: '));
+    const a = await call('staff/login', { body: { login, password, client: 'cli' }, auth: '' });
+    fs.mkdirSync(path.dirname(SESSION_FILE), { recursive: true });
+    fs.writeFileSync(SESSION_FILE, JSON.stringify({ url: program.opts().url, token: a.token, login: a.staff.login, name: a.staff.name, expires_at: a.expires_at }), { mode: 0o600 });
+    console.log(`Logged in as ${a.staff.name} (${a.staff.role}${a.staff.outlets.length ? ` ${a.staff.outlets.join(',')}` : ''}) until ${a.expires_at}.`);
+  });
+
+program
+  .command('logout')
+  .description('end the saved staff session')
+  .action(async () => {
+    const s = savedSession(program.opts().url);
+    if (!s) return console.log('Not logged in.');
+    await call('staff/logout', { body: {}, auth: s.token }).catch(() => {});
+    fs.rmSync(SESSION_FILE, { force: true });
+    console.log(`Logged out ${s.name}.`);
+  });
+
+program
+  .command('whoami')
+  .description('the staff member of the saved session')
+  .action(async () => {
+    const { staff } = await call('staff/me');
+    console.log(program.opts().json ? JSON.stringify(staff) : `${staff.name} (${staff.login}, ${staff.role}${staff.outlets.length ? ` ${staff.outlets.join(',')}` : ''})`);
+  });
+
+// ── Staff accounts (HQ, or the bootstrap token) ───────────────────────────────────────────────────
+
+const staffCmd = program.command('staff').description("staff accounts (HQ, or the bootstrap token for the first HQ account)");
+staffCmd
+  .command('add')
+  .description('add a staff member')
+  .requiredOption('--role <role>', 'hq (every outlet, staff, capacity) or outlet (its outlets only)')
+  .requiredOption('--login <login>', "username (3–40 of a–z 0–9 . _ -) or Malaysian mobile number")
+  .requiredOption('--name <name>', 'the name shown in order histories')
+  .requiredOption('--password <password>', 'at least 10 characters')
+  .option('--outlet <codes>', 'outlets of an outlet member, comma-separated: 001,002', outlets, [])
+  .action(async (o) => {
+    const a = await call('staff/add', { body: { login: o.login, name: o.name, password: o.password, role: o.role, outlets: o.outlet } });
+    console.log(program.opts().json ? JSON.stringify(a.staff) : `Added ${a.staff.name} (${a.staff.login}, ${a.staff.role}${a.staff.outlets.length ? ` ${a.staff.outlets.join(',')}` : ''}).`);
+  });
+staffCmd
+  .command('list')
+  .description('every staff member')
+  .action(async () => print((await call('staff/list')).data.map((s) => ({ ...s, outlets: s.outlets.join(',') || 'all', active: s.active ? 'yes' : 'no' })), ['login', 'name', 'role', 'outlets', 'active', 'language'], 'No staff yet.'));
+staffCmd
+  .command('disable <login>')
+  .description('disable a staff member; their sessions end at once')
+  .action(async (login) => console.log(`Disabled ${(await call('staff/disable', { body: { login } })).login}.`));
+staffCmd
+  .command('reset-password <login>')
+  .description('set a new password (the account becomes active again; their sessions end)')
+  .requiredOption('--password <password>', 'at least 10 characters')
+  .action(async (login, o) => console.log(`New password set for ${(await call('staff/reset_password', { body: { login, password: o.password } })).login}.`));
+
+// ── Orders ────────────────────────────────────────────────────────────────────────────────────────
 
 program
   .command('orders')
-  .description('list orders, newest first (at most 500)')
+  .description('list orders of your outlets, newest first (at most 500)')
   .option('-s, --status <statuses>', "comma-separated statuses, e.g. 'Paid,Ready To Pickup'")
-  .option('-o, --outlet <store_code>', 'one outlet, e.g. S001')
+  .option('-o, --outlet <store_code>', 'one outlet, e.g. 001', outlet)
   .option('-d, --date <YYYY-MM-DD>', 'order date', date)
   .option('--flagged', 'only orders whose payment an operator must look at')
-  .action(async (o) => print((await call('orders', { query: { status: o.status, outlet: o.outlet, date: o.date, flagged: o.flagged } })).data, ORDER_COLUMNS, 'No orders.'));
+  .action(async (o) => print((await ops('orders', { query: { status: o.status, outlet: o.outlet, date: o.date, flagged: o.flagged } })).data, ORDER_COLUMNS, 'No orders.'));
 
 program
   .command('pickups')
   .description("a day's pick-ups per outlet (default: today in Malaysia): paid or ready, not yet collected")
   .option('-d, --date <YYYY-MM-DD>', 'pick-up date', date)
-  .option('-o, --outlet <store_code>', 'one outlet')
+  .option('-o, --outlet <store_code>', 'one outlet', outlet)
   .action(async (o) => {
-    const answer = await call('pickups', { query: { date: o.date, outlet: o.outlet } });
+    const answer = await ops('pickups', { query: { date: o.date, outlet: o.outlet } });
     if (program.opts().json) return console.log(JSON.stringify(answer, null, 2));
     console.log(`Pick-ups on ${answer.date}`);
     if (!answer.data.length) console.log('None.');
@@ -98,27 +221,85 @@ program
     }
   });
 
+program
+  .command('board')
+  .description("a day's board of your outlets: every order with its customer and units, and the slots' places taken")
+  .option('-d, --date <YYYY-MM-DD>', 'the day (default: today in Malaysia)', date)
+  .option('-o, --outlet <store_code>', 'one outlet', outlet)
+  .action(async (o) => {
+    const a = await ops('board', { query: { date: o.date, outlet: o.outlet } });
+    if (program.opts().json) return console.log(JSON.stringify(a, null, 2));
+    console.log(`Board of ${a.date}`);
+    print(a.orders, ['order_refno', 'store_code', 'order_del_type', 'order_del_pickup_time', 'order_status', 'customer_firstname', 'units', 'order_amount'], 'No orders.');
+    if (a.loads.length) {
+      console.log('\nPlaces taken');
+      print(a.loads.map((l) => ({ ...l, time: l.time ?? 'delivery day' })), ['store_code', 'time', 'taken', 'capacity']);
+    }
+  });
+
+program
+  .command('order <order_refno>')
+  .description("an order's pick list: lines with units, customer, remark, slot or address, payment and history")
+  .action(async (refno) => {
+    const { data: d } = await ops(`order/${encodeURIComponent(refno)}`);
+    if (program.opts().json) return console.log(JSON.stringify(d, null, 2));
+    console.log(`${d.order_refno}  ${d.order_status}  ${d.store_code} ${d.store_name}`);
+    console.log(`Customer: ${d.customer_firstname}, ${d.customer_phone}`);
+    console.log(d.order_del_type === 'PICKUP' ? `Pick-up: ${d.order_del_pickup_date} ${d.order_del_pickup_time}` : `Delivery: ${Object.values(d.delivery_address ?? {}).filter(Boolean).join(', ')}`);
+    if (d.order_remark) console.log(`Remark: ${d.order_remark}`);
+    console.log(`Payment: ${d.payment.state}, paid RM ${d.payment.paid}, refunded RM ${d.payment.refunded}${d.payment.flag ? `, FLAG ${d.payment.flag}` : ''}\n`);
+    print(d.product.map((l) => ({ ...l, short: l.product_short_quantity || '' })), ['product_code', 'product_quantity', 'unit', 'product_name', 'short', 'product_amount']);
+    console.log(`\nTotal RM ${d.order_amount}${d.order_refunded !== '0.00' ? ` (RM ${d.order_refunded} refunded)` : ''}\n`);
+    print(d.history.map((e) => ({ ...e, who: e.staff_name ?? e.actor })), ['at', 'from', 'to', 'kind', 'who', 'reason']);
+  });
+
 /** A command that moves an order to `to`. */
 function move(name, to, description) {
   return program
     .command(`${name} <order_refno>`)
     .description(description)
-    .option('-r, --reason <text>', 'note for the order history')
     .action(async (refno, o) => {
-      const answer = await call('order_status', { body: { order_refno: refno, to, reason: o.reason ?? '', ...(o.tracking && { tracking_code: o.tracking }) } });
+      const answer = await ops('order_status', { body: { order_refno: refno, to, ...(o.tracking && { tracking_code: o.tracking }) } });
       console.log(program.opts().json ? JSON.stringify(answer) : `${answer.order_refno}: ${answer.from} → ${answer.to}`);
     });
 }
-move('ready', 'Ready To Pickup', 'mark a paid pick-up order ready for collection at its outlet');
-move('deliver', 'Delivering', 'mark a paid delivery order out for delivery').option('-t, --tracking <code>', 'tracking code the member can copy');
-move('complete', 'Waiting Comment', 'mark an order delivered or collected (the member may then review it)');
+move('ready', 'Ready To Pickup', 'mark a paid pick-up order ready: the shopper gets a text with the collection code');
+move('deliver', 'Delivering', 'mark a paid delivery order out for delivery: the shopper gets a text with the tracking code').requiredOption('-t, --tracking <code>', 'tracking code the member can copy');
+move('complete', 'Waiting Comment', 'mark a delivery order delivered (the member may then review it); a pick-up is handed over with `handover`');
+
+program
+  .command('handover <order_refno>')
+  .description('hand a ready pick-up order over at the counter: the collection code the shopper shows must match')
+  .requiredOption('-c, --code <digits>', 'the collection code')
+  .action(async (refno, o) => {
+    const a = await ops('order_handover', { body: { order_refno: refno, collection_code: o.code } });
+    console.log(program.opts().json ? JSON.stringify(a) : `${a.order_refno}: ${a.from} → ${a.to}`);
+  });
+
+program
+  .command('short <order_refno> <lines...>')
+  .description('take units the outlet cannot supply off a paid order before it is ready: PRODUCT=NEW_QUANTITY… (0 removes the line); the difference is refunded')
+  .option('-r, --reason <text>', 'note for the order history')
+  .action(async (refno, lines, o) => {
+    const product = lines.map((l) => {
+      const m = /^([^=\s]+)=(\d{1,4})$/.exec(l);
+      if (!m) throw new InvalidArgumentError(`"${l}": use PRODUCT=QUANTITY, e.g. P0004=1`);
+      return { product_code: m[1], quantity: Number(m[2]) };
+    });
+    const a = await ops('order_short_pick', { body: { order_refno: refno, product, reason: o.reason ?? '' } });
+    if (program.opts().json) return console.log(JSON.stringify(a, null, 2));
+    console.log(`${a.order_refno}: ${a.units_taken_off} unit(s) taken off, refund ${a.refund_sen} sen`);
+    for (const r of a.refunded) console.log(`refunded ${r.payment_id}: ${r.amount_sen} sen (${r.refund_ref})`);
+    for (const r of a.refund_failed) console.log(`REFUND FAILED ${r.payment_id}: ${r.error}`);
+    if (a.refund_failed.length) process.exitCode = 1;
+  });
 
 program
   .command('cancel <order_refno>')
   .description('cancel an order; what was paid is refunded through the payment provider (again: retries refunds still owed)')
   .requiredOption('-r, --reason <text>', 'why (kept in the order history)')
   .action(async (refno, o) => {
-    const a = await call('order_cancel', { body: { order_refno: refno, reason: o.reason } });
+    const a = await ops('order_cancel', { body: { order_refno: refno, reason: o.reason } });
     if (program.opts().json) return console.log(JSON.stringify(a, null, 2));
     console.log(a.from ? `${a.order_refno}: ${a.from} → Cancelled` : `${a.order_refno} was already cancelled`);
     for (const r of a.refunded) console.log(`refunded ${r.payment_id}: ${r.amount_sen} sen (${r.refund_ref})`);
@@ -126,11 +307,34 @@ program
     if (a.refund_failed.length) process.exitCode = 1;
   });
 
+// ── Capacity ──────────────────────────────────────────────────────────────────────────────────────
+
+const capacityCmd = program.command('capacity').description('orders per pick-up slot and deliveries per day, per outlet');
+capacityCmd
+  .command('list', { isDefault: true })
+  .description('the capacity of your outlets (HQ: every outlet)')
+  .action(async () =>
+    print(
+      (await ops('capacity')).data.map((c) => ({ ...c, pickup_slot: `${c.effective_pickup_slot_capacity}${c.pickup_slot_capacity === null ? ' (default)' : ''}`, delivery_day: `${c.effective_delivery_day_capacity}${c.delivery_day_capacity === null ? ' (default)' : ''}` })),
+      ['store_code', 'store_name', 'pickup_slot', 'delivery_day'],
+    ));
+capacityCmd
+  .command('set <store_code>')
+  .description("set an outlet's own capacity (HQ); 'default' follows PICKUP_SLOT_CAPACITY / DELIVERY_DAY_CAPACITY")
+  .requiredOption('--pickup-slot <n>', "orders per pick-up slot, or 'default'", count)
+  .requiredOption('--delivery-day <n>', "delivery orders per day, or 'default'", count)
+  .action(async (code, o) => {
+    const { data: c } = await ops('capacity_set', { body: { store_code: outlet(code), pickup_slot_capacity: o.pickupSlot, delivery_day_capacity: o.deliveryDay } });
+    console.log(`${c.store_code}: ${c.effective_pickup_slot_capacity} per pick-up slot, ${c.effective_delivery_day_capacity} deliveries per day.`);
+  });
+
+// ── The shop's own jobs (HQ, or the bootstrap token) ──────────────────────────────────────────────
+
 program
   .command('expire')
   .description('cancel now every order whose payment window is over (the shop also does it every minute)')
   .action(async () => {
-    const a = await call('expire_unpaid', { body: {} });
+    const a = await ops('expire_unpaid', { body: {} });
     console.log(program.opts().json ? JSON.stringify(a) : a.expired.length ? `Expired: ${a.expired.join(', ')}` : 'No unpaid order is past its payment window.');
   });
 
@@ -138,7 +342,7 @@ program
   .command('reconcile')
   .description('ask the payment provider about every payment still open and apply what it says')
   .action(async () => {
-    const a = await call('reconcile_payments', { body: {} });
+    const a = await ops('reconcile_payments', { body: {} });
     if (program.opts().json) return console.log(JSON.stringify(a, null, 2));
     console.log(`checked ${a.checked}, applied ${a.applied}, flagged ${a.flagged}, failed ${a.failed.length}`);
     for (const f of a.failed) console.log(`  ${f.payment_id}: ${f.error}`);
@@ -148,6 +352,6 @@ program
 program
   .command('sms <number>')
   .description('text messages in the outbox for a number, newest first (only when the shop runs without an SMS gateway; kept 30 minutes)')
-  .action(async (number) => print((await call('sms_outbox', { query: { to: number } })).data, ['created_at', 'to', 'message'], 'No messages for this number.'));
+  .action(async (number) => print((await ops('sms_outbox', { query: { to: number } })).data, ['created_at', 'to', 'message'], 'No messages for this number.'));
 
 await program.parseAsync();

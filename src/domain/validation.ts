@@ -93,7 +93,7 @@ export function normalizeMalaysianPhone(value: string): string {
 }
 
 /** Longest password accepted anywhere (ours: argon2 input bound; the spec's generic 200 message). */
-const PASSWORD_MAX_LENGTH = 200;
+export const PASSWORD_MAX_LENGTH = 200;
 
 /** Mobile number as typed at login (spec §5 Login): required, at most 30, at least 2. */
 const loginMobile = z

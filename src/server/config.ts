@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHmac, randomBytes } from 'node:crypto';
 import { DEV_API_KEY, SESSION_SECRET_MIN } from '../../scripts/lib/production-config.mjs';
+import { DEFAULT_DELIVERY_DAY_CAPACITY, DEFAULT_PICKUP_SLOT_CAPACITY, parseCapacity, type CapacityDefaults } from '../domain/slot-capacity';
 
 function dataDir(): string {
   return path.resolve(process.env.DATA_DIR ?? '.data/pglite');
@@ -137,6 +138,17 @@ export const config = {
   /** Reverse proxies trusted to set X-Forwarded-For (src/server/client-ip.ts). */
   get trustProxy() {
     return trustProxy();
+  },
+  /**
+   * Default capacities of an outlet (src/domain/slot-capacity.ts): PICKUP_SLOT_CAPACITY orders per
+   * pick-up slot (default 10) and DELIVERY_DAY_CAPACITY delivery orders per day (default 60); HQ
+   * sets an outlet's own in the console. @throws Error for a value that is not a whole number 0–10000.
+   */
+  get capacity(): CapacityDefaults {
+    return {
+      pickupSlot: parseCapacity('PICKUP_SLOT_CAPACITY', process.env.PICKUP_SLOT_CAPACITY, DEFAULT_PICKUP_SLOT_CAPACITY),
+      deliveryDay: parseCapacity('DELIVERY_DAY_CAPACITY', process.env.DELIVERY_DAY_CAPACITY, DEFAULT_DELIVERY_DAY_CAPACITY),
+    };
   },
   stripeSecretKey: process.env.STRIPE_SECRET_KEY ?? '',
   stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? '',

@@ -17,7 +17,7 @@ import { deepJson, encode, FUZZ_SCALE, FUZZ_SEED, hostileQuery, hostileSegment, 
 /** Requests per operation at scale 1 (about 60 operations and the stray paths: ≥ 4,500 requests). */
 const PER_OPERATION = 75;
 
-type FuzzRequest = { method: string; path: string; query: string; body?: string | Uint8Array; auth: 'member' | 'operator' | 'none' | 'bogus' };
+type FuzzRequest = { method: string; path: string; query: string; body?: string | Uint8Array; auth: 'member' | 'operator' | 'staff' | 'none' | 'bogus' };
 
 /** A query value as a browser or app would send it: strings as they are, other JSON as text. */
 const asQueryValue = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
@@ -55,7 +55,7 @@ function pathArb(op: Operation, member: string): fc.Arbitrary<string> {
 
 function requestArb(op: Operation, member: string): fc.Arbitrary<FuzzRequest> {
   const auth: fc.Arbitrary<FuzzRequest['auth']> =
-    op.auth === 'operator' ? fc.constantFrom('operator', 'operator', 'operator', 'bogus') : op.member === 'none' ? fc.constantFrom('none', 'member') : fc.constantFrom('member', 'member', 'member', 'bogus');
+    op.auth ? fc.constantFrom('staff', 'staff', 'operator', 'bogus') : op.member === 'none' ? fc.constantFrom('none', 'member') : fc.constantFrom('member', 'member', 'member', 'bogus');
   return fc.record({ method: fc.constant(op.method), path: pathArb(op, member), query: queryArb(op), body: bodyArb(op), auth });
 }
 
@@ -73,10 +73,12 @@ type Finding = { request: string; status: number; problem: string };
 describe('fuzz: every operation of the contract', () => {
   let h: Harness;
   let session: { token: string; member: string };
+  let staffToken = '';
 
   beforeAll(async () => {
     h = await createHarness();
     session = await h.login();
+    staffToken = (await h.staff({ role: 'hq' })).token;
   });
   afterAll(async () => h?.close());
 
@@ -84,6 +86,7 @@ describe('fuzz: every operation of the contract', () => {
     const headers: Record<string, string> = { [API_KEY_HEADER]: TEST_API_KEY, 'accept-language': 'en' };
     if (req.auth === 'member') headers.authorization = `Bearer ${session.token}`;
     if (req.auth === 'operator') headers.authorization = `Bearer ${TEST_OPS_TOKEN}`;
+    if (req.auth === 'staff') headers.authorization = `Bearer ${staffToken}`;
     if (req.auth === 'bogus') headers.authorization = 'Bearer \u00ff%00';
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     const url = `${API_BASE}/${req.path}${req.query ? `?${req.query}` : ''}`;
@@ -113,6 +116,7 @@ describe('fuzz: every operation of the contract', () => {
     }
     // A fuzzed logout may revoke the session: log in again so later requests still reach the handlers.
     if (req.path.startsWith('customer_logout/') && res.status === 200) session = await h.login();
+    if (req.path.startsWith('staff/') && res.status === 200 && /^staff\/(logout|disable|reset_password)/.test(req.path)) staffToken = (await h.staff({ role: 'hq' })).token;
     return null;
   }
 

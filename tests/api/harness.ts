@@ -31,8 +31,16 @@ export type Harness = {
   /** The clear text messages delivered to a number (international digits), oldest first. */
   sent: (to: string) => string[];
   login: (mobile?: string, password?: string) => Promise<{ token: string; member: string }>;
+  /**
+   * Adds a staff member through staff_add (with the bootstrap token) and logs them in: their
+   * session token. Default: an outlet member of S001, with a login of its own per call.
+   */
+  staff: (who?: { role?: 'hq' | 'outlet'; outlets?: string[]; login?: string; name?: string }) => Promise<{ token: string; id: number; login: string }>;
   close: () => Promise<void>;
 };
+
+/** The password of the staff members `Harness.staff` adds. */
+export const TEST_STAFF_PASSWORD = 'staff-password-42';
 
 /**
  * The PostgreSQL database this test worker owns, or undefined on PGlite: `<TEST_DATABASE_URL's
@@ -69,6 +77,12 @@ let pgliteTemplate: Blob | undefined;
 const LOOSE_LIMITS = { points: 100_000 };
 
 /**
+ * Capacity for the suites that are not about it (dozens of orders into one slot): HQ's per-outlet
+ * setting (ops_capacity_set) is what slot-capacity.test.ts uses to make a slot small.
+ */
+const LOOSE_CAPACITY = { pickupSlot: 10_000, deliveryDay: 10_000 };
+
+/**
  * Opens a fresh, seeded database and the app on it; `options` override the app's (e.g. another
  * payment adapter, or `limits: memoryLimits()` for the real abuse limits).
  */
@@ -85,6 +99,7 @@ export async function createHarness(options: Partial<Omit<XsApiOptions, 'db' | '
     opsToken: TEST_OPS_TOKEN,
     sms: outboxSms((to, msg) => delivered.push({ to, msg })),
     geocoder: null,
+    capacity: LOOSE_CAPACITY,
     limits: memoryLimits({ operations: { add_cart: LOOSE_LIMITS, add_order: LOOSE_LIMITS, insert_customer: LOOSE_LIMITS, reset_password: LOOSE_LIMITS } }),
     ...options,
   });
@@ -116,5 +131,13 @@ export async function createHarness(options: Partial<Omit<XsApiOptions, 'db' | '
     return { token: r.json.token, member: r.json.member_code };
   };
   const sent: Harness['sent'] = (to) => delivered.filter((d) => d.to === to).map((d) => d.msg);
-  return { db: handle.db, app, call, login, sent, close: handle.close };
+  let staffCount = 0;
+  const staff: Harness['staff'] = async ({ role = 'outlet', outlets = role === 'outlet' ? ['S001'] : [], login = `staff${++staffCount}.${role}`, name = `Staff ${staffCount}` } = {}) => {
+    const added = await call('staff/add', { token: TEST_OPS_TOKEN, body: { login, name, password: TEST_STAFF_PASSWORD, role, outlets } });
+    if (added.status !== 200) throw new Error(`staff_add failed: ${JSON.stringify(added.json)}`);
+    const r = await call('staff/login', { body: { login, password: TEST_STAFF_PASSWORD } });
+    if (r.status !== 200) throw new Error(`staff_login failed: ${JSON.stringify(r.json)}`);
+    return { token: r.json.token, id: r.json.staff.id, login };
+  };
+  return { db: handle.db, app, call, login, sent, staff, close: handle.close };
 }

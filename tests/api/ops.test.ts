@@ -1,8 +1,9 @@
 /**
- * The operators' operations behind `npm run ops` (contract/ops.ts): the operator token is required,
- * lists filter by status, outlet and date, a day's pick-ups come per outlet, staff moves follow the
- * order rules, a staff cancel of a paid order refunds it through the provider (here the sandbox),
- * expiry and reconciliation run on demand.
+ * The operators' operations behind the console and `npm run ops` (contract/ops.ts): a staff session
+ * is required (the bootstrap token only for HQ's own operations), lists filter by status, outlet
+ * and date, a day's pick-ups come per outlet, staff moves follow the order rules, a staff cancel of
+ * a paid order refunds it through the provider (here the sandbox), expiry and reconciliation run on
+ * demand. Outlet scoping and the staff's own moves: staff-orders.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -16,12 +17,14 @@ import { clock } from '../../src/server/clock';
 
 let h: Harness;
 let token: string;
+let hq: string;
 const M = DEMO_MEMBER.memberCode;
-const ops = (path: string, body?: unknown, auth = TEST_OPS_TOKEN) => h.call(`ops/${path}`, { token: auth, body });
+const ops = (path: string, body?: unknown, auth = hq) => h.call(`ops/${path}`, { token: auth, body });
 
 beforeAll(async () => {
   h = await createHarness();
   ({ token } = await h.login());
+  hq = (await h.staff({ role: 'hq' })).token;
 });
 afterAll(() => h.close());
 
@@ -34,12 +37,16 @@ async function payInSandbox(refno: string) {
 }
 
 describe('ops operations', () => {
-  it('need the operator token', async () => {
-    for (const auth of ['', 'wrong-token', token]) {
+  it('need a staff session; the bootstrap token opens only the hq operations', async () => {
+    for (const auth of ['', 'wrong-token', token, TEST_OPS_TOKEN]) {
       const r = await ops('orders', undefined, auth);
-      expect([r.status, r.json.Error]).toEqual([401, 'The operator token is missing or invalid.']);
+      expect([r.status, r.json.Error]).toEqual([401, 'Your staff session has ended. Please log in again.']);
     }
     expect((await ops('expire_unpaid', {}, 'nope')).status).toBe(401);
+    expect((await ops('expire_unpaid', {}, TEST_OPS_TOKEN)).status).toBe(200);
+    const outlet = await h.staff();
+    const refused = await ops('expire_unpaid', {}, outlet.token);
+    expect([refused.status, refused.json.Error]).toEqual([403, 'Your staff role does not allow this.']);
   });
 
   it("list orders by status, outlet and date, and show a day's pick-ups per outlet", async () => {
@@ -64,7 +71,7 @@ describe('ops operations', () => {
     expect([early.status, early.json.Error]).toEqual([409, 'This order cannot be changed that way now.']);
     await payInSandbox(refno);
     expect((await ops('order_status', { order_refno: refno, to: 'Delivering' })).status).toBe(409);
-    const ready = await ops('order_status', { order_refno: refno, to: 'Ready To Pickup', reason: 'packed' });
+    const ready = await ops('order_status', { order_refno: refno, to: 'Ready To Pickup' });
     expect(ready.json).toMatchObject({ Status: 1, from: 'Paid', to: 'Ready To Pickup' });
     expect((await ops('order_status', { order_refno: refno, to: 'Cancelled' })).status).toBe(400);
     expect((await ops('order_status', { order_refno: 'WEB00000000000000', to: 'Paid' })).status).toBe(404);

@@ -62,7 +62,7 @@ describe('update_order_status_cancelled', () => {
     const detail = await h.call(`order_detail/${M}/${refno}`, { token });
     expect(detail.json.data.order_status).toBe('Cancelled');
     expect(detail.json.data.history).toHaveLength(1);
-    expect(detail.json.data.history[0]).toEqual({ from: 'Pending', to: 'Cancelled', actor: 'member', at: expect.any(String) });
+    expect(detail.json.data.history[0]).toEqual({ from: 'Pending', to: 'Cancelled', actor: 'member', kind: 'status', at: expect.any(String) });
     // Staff's free-text reason never reaches the member.
     expect(JSON.stringify(detail.json)).not.toContain('cancelled by the member');
     // A second cancel is refused and gives nothing back twice.

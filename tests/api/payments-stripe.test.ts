@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { createHarness, DEMO_MEMBER, TEST_OPS_TOKEN, type Harness } from './harness';
+import { createHarness, DEMO_MEMBER, type Harness } from './harness';
 import { placePickupOrder } from './place-order';
 import { orders, payments } from '../../src/server/xs-api/db/schema';
 import { stripeAdapter } from '../../src/server/xs-api/adapters/payment/stripe';
@@ -73,7 +73,7 @@ describe('Stripe Checkout', () => {
     expect([((await first.json()) as { outcome: string }).outcome, ((await second.json()) as { outcome: string }).outcome]).toEqual(['applied', 'duplicate']);
     expect((await h.db.select().from(orders).where(eq(orders.orderRefno, refno)))[0]!.status).toBe('Paid');
 
-    const cancel = await h.call('ops/order_cancel', { token: TEST_OPS_TOKEN, body: { order_refno: refno, reason: 'out of stock at the outlet' } });
+    const cancel = await h.call('ops/order_cancel', { token: (await h.staff({ role: 'hq' })).token, body: { order_refno: refno, reason: 'out of stock at the outlet' } });
     expect(cancel.status).toBe(200);
     expect(cancel.json).toMatchObject({ from: 'Paid', refunded: [{ amount_sen: order!.amountSen, refund_ref: 're_test_1' }], refund_failed: [] });
     const refund = calls.find((c) => c.url.includes('/v1/refunds'))!;

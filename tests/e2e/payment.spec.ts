@@ -5,6 +5,9 @@
  * order ready for pick-up, which the member then sees.
  */
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
@@ -115,11 +118,25 @@ test('the ops CLI marks a paid pick-up order ready, and the member sees it', asy
   await payInPopup(page, /Approve/, refno);
   await slow(page.locator('[data-pay-now-box]')).toHaveCount(0);
   const run = promisify(execFile);
-  const env = { ...process.env, OPS_URL: baseURL!, OPS_TOKEN: E2E_OPS_TOKEN };
-  const listed = await run(process.execPath, ['scripts/ops.mjs', 'orders', '--status', 'Paid'], { env });
-  expect(listed.stdout).toContain(refno);
-  const ready = await run(process.execPath, ['scripts/ops.mjs', 'ready', refno, '--reason', 'packed at the counter'], { env });
-  expect(ready.stdout.trim()).toBe(`${refno}: Paid → Ready To Pickup`);
+  const sessionFile = path.join(os.tmpdir(), `ops-session-${process.pid}-${Date.now()}.json`);
+  const env = { ...process.env, OPS_URL: baseURL!, OPS_TOKEN: E2E_OPS_TOKEN, OPS_SESSION_FILE: sessionFile };
+  // The bootstrap token adds an outlet member, who logs in: the move then names them.
+  const staffLogin = `e2e.s001.${Date.now()}`;
+  const added = await run(process.execPath, ['scripts/ops.mjs', 'staff', 'add', '--role', 'outlet', '--login', staffLogin, '--name', 'Counter S001', '--password', 'counter-password-1', '--outlet', '001'], { env });
+  expect(added.stdout).toContain(`Added Counter S001 (${staffLogin}, outlet S001)`);
+  const duplicate = await run(process.execPath, ['scripts/ops.mjs', 'staff', 'add', '--role', 'outlet', '--login', staffLogin, '--name', 'Again', '--password', 'counter-password-1', '--outlet', '001'], { env }).catch((e: { code: number; stderr: string }) => e);
+  expect(duplicate).toMatchObject({ code: 1, stderr: expect.stringContaining('already in use') });
+  await run(process.execPath, ['scripts/ops.mjs', 'login', staffLogin, '--password', 'counter-password-1'], { env });
+  try {
+    const listed = await run(process.execPath, ['scripts/ops.mjs', 'orders', '--status', 'Paid'], { env });
+    expect(listed.stdout).toContain(refno);
+    const ready = await run(process.execPath, ['scripts/ops.mjs', 'ready', refno], { env });
+    expect(ready.stdout.trim()).toBe(`${refno}: Paid → Ready To Pickup`);
+    const detail = await run(process.execPath, ['scripts/ops.mjs', 'order', refno], { env });
+    expect(detail.stdout).toMatch(/Paid +Ready To Pickup +status +Counter S001/);
+  } finally {
+    fs.rmSync(sessionFile, { force: true });
+  }
   await page.goto('/account/orders?tab=to_receive');
   const card = page.locator('article, li, a').filter({ hasText: refno }).first();
   await expect(card).toContainText('Ready To Pickup');

@@ -10,7 +10,7 @@ const base: Order = {
   order_subtotal: '33.86', order_delivery_charges: '5.00', order_voucher_amount: '5.00', order_rounding: '-0.01', order_amount: '33.85',
   order_remark: 'Ring twice', bill_platform: 'website',
   product: [
-    { product_code: 'P1', product_name: 'Pork Belly', product_picture: '/p/1.webp', product_quantity: 2, product_price: '16.93', product_amount: '33.86' },
+    { product_code: 'P1', product_name: 'Pork Belly', product_picture: '/p/1.webp', product_quantity: 2, product_price: '16.93', product_amount: '33.86', product_short_quantity: 0 },
   ],
   order_bill_person: 'Tan Mei Ling', order_bill_phone: '0123456789', order_bill_address1: '12, Jalan Ampang', order_bill_address2: 'Taman Maju',
   order_bill_postcode: '50450', order_bill_city: 'Kuala Lumpur', order_bill_state: 'W.P. Kuala Lumpur', order_bill_country: 'Malaysia',
@@ -18,7 +18,7 @@ const base: Order = {
   order_del_postcode: '47300', order_del_city: 'Petaling Jaya', order_del_state: 'Selangor', order_del_country: 'Malaysia',
   order_del_pickup_store_code: null, order_del_pickup_store_name: null, order_del_pickup_store_phone: null,
   order_del_pickup_date: null, order_del_pickup_time: null, distance_km: 4.2,
-  order_voucher_code: 'RM5', order_voucher_no: 'V1', order_voucher_name: 'RM5 off', tracking_code: null, created_at: '2026-11-22T02:00:00Z',
+  order_voucher_code: 'RM5', order_voucher_no: 'V1', order_voucher_name: 'RM5 off', tracking_code: null, collection_code: null, order_refunded: '0.00', created_at: '2026-11-22T02:00:00Z',
 };
 
 describe('toOrderView', () => {
@@ -58,8 +58,8 @@ describe('toOrderDetailView (the order detail page)', () => {
     const v = toOrderDetailView({
       ...base, order_status: 'Delivering', tracking_code: 'MY123',
       history: [
-        { from: 'Pending', to: 'Paid', actor: 'provider', at: '2026-11-22T03:05:00.000Z' },
-        { from: 'Paid', to: 'Delivering', actor: 'operator', at: '2026-11-22T16:30:00.000Z' },
+        { from: 'Pending', to: 'Paid', actor: 'provider', kind: 'status', at: '2026-11-22T03:05:00.000Z' },
+        { from: 'Paid', to: 'Delivering', actor: 'operator', kind: 'status', at: '2026-11-22T16:30:00.000Z' },
       ],
     });
     expect(v.placedAtLabel).toBe('22/11/2026 10:00 am');

@@ -46,7 +46,14 @@ export function buildOpenApi() {
       const q = schema(op.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
       for (const [name, s] of Object.entries(q.properties ?? {})) parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema: s });
     }
-    const security = op.auth === 'operator' ? [{ apiKey: [], operator: [] }] : op.member === 'none' ? [{ apiKey: [] }] : [{ apiKey: [], session: [] }];
+    const security =
+      op.auth === 'staff'
+        ? [{ apiKey: [], staff: [] }]
+        : op.auth === 'hq'
+          ? [{ apiKey: [], staff: [] }, { apiKey: [], bootstrap: [] }]
+          : op.member === 'none'
+            ? [{ apiKey: [] }]
+            : [{ apiKey: [], session: [] }];
     const errors = {
       400: { description: 'Invalid request, nothing changed: a field that breaks its rule, a NUL or other control character in the path, query or any JSON field or key, a malformed %-sequence, or JSON nested deeper than 32 levels', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
       ...(op.multipart && {
@@ -88,7 +95,8 @@ export function buildOpenApi() {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER },
         session: { type: 'http', scheme: 'bearer', description: 'The token from customer_login. Member-scoped paths must name the same member.' },
-        operator: { type: 'http', scheme: 'bearer', description: 'The operators\' token (OPS_TOKEN, or the one generated beside the embedded database): the ops_* operations of `npm run ops`.' },
+        staff: { type: 'http', scheme: 'bearer', description: 'A staff session token (staff_login): the console at /staff and `npm run ops -- login`. hq operations need an HQ member.' },
+        bootstrap: { type: 'http', scheme: 'bearer', description: 'The bootstrap token (OPS_TOKEN, or the one generated beside the embedded database): hq operations only, e.g. the first `npm run ops -- staff add`.' },
       },
     },
     paths: { ...paths, ...webhookPaths() },

@@ -2,7 +2,7 @@
  * The bundled mobile e-commerce API (spec §7) as a Hono app, served at
  * `/api/mobile_ecom/xs_api.php/<operation>[/<member>…]`. Built per database so tests get their own.
  * The payment providers' webhooks are answered before the API-key check (their signature is the
- * proof, ADR 10); the operators' operations need the operator token besides the key.
+ * proof, ADR 10); the staff operations need a staff session besides the key (ADR 25).
  */
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
@@ -28,6 +28,7 @@ import { favouriteRoutes } from './routes/favourites';
 import { voucherRoutes } from './routes/vouchers';
 import { paymentRoutes, paymentWebhookRoutes } from './routes/payments';
 import { opsRoutes } from './routes/ops';
+import { staffRoutes } from './routes/staff';
 import { notificationRoutes } from './routes/notifications';
 import { feedbackRoutes } from './routes/feedback';
 import { purchaseRoutes } from './routes/purchases';
@@ -35,6 +36,7 @@ import { sandboxAdapter } from './adapters/payment/sandbox';
 import type { PaymentAdapter } from './adapters/payment/types';
 import { DEFAULT_PAYMENT_WINDOW_MINUTES } from '../../domain/payment-window';
 import { config } from '../config';
+import type { CapacityDefaults } from '../../domain/slot-capacity';
 import { decodeCleanPath, isCleanQuery } from '../../domain/input-text';
 
 export type XsApiOptions = {
@@ -53,12 +55,14 @@ export type XsApiOptions = {
   paymentSecret?: string;
   /** Minutes an order may stay unpaid (PAYMENT_WINDOW_MINUTES); 30 by default. */
   paymentWindowMinutes?: number;
-  /** The operators' token for the ops_* operations; null (default) disables them. */
+  /** The bootstrap token of `npm run ops` for the hq operations (ADR 25); null (default): staff sessions only. */
   opsToken?: string | null;
   /** Where profile pictures are stored (UPLOADS_DIR by default). */
   uploadsDir?: string;
   /** The maps geocoding service; from GEOCODER_URL and GEOCODER_KEY by default (null when unset: offline data only). */
   geocoder?: MapsGeocoder | null;
+  /** Default capacities of an outlet (orders per pick-up slot, deliveries per day); from configuration by default. */
+  capacity?: CapacityDefaults;
 };
 
 /**
@@ -78,6 +82,7 @@ export function createXsApi({
   opsToken = null,
   uploadsDir = config.uploadsDir,
   geocoder = geocoderFromEnv(),
+  capacity = config.capacity,
 }: XsApiOptions): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>().basePath(API_BASE);
   const resolveDb = async () => (typeof db === 'function' ? await db() : db);
@@ -94,6 +99,7 @@ export function createXsApi({
     opsToken,
     uploadsDir,
     geocoder,
+    capacity,
   };
   // The edge (issue "Hardened for the open internet"): a path with a malformed %-sequence or a
   // control character (NUL…) in the path or query answers 400 before any route reads it.
@@ -132,6 +138,7 @@ export function createXsApi({
   feedbackRoutes(app);
   purchaseRoutes(app);
   opsRoutes(app);
+  staffRoutes(app);
   app.notFound((c) => c.json(new ApiError(404, 'api_not_found').body(callLocale(c)), 404));
   app.onError((err, c) => {
     log.error({ ...errorFields(err), operation: new URL(c.req.url).pathname.slice(API_BASE.length + 1).split('/')[0] }, 'xs-api: unexpected fault');

@@ -14,10 +14,13 @@ import { ApiError, invalidPayload, TooManyRequests } from './errors';
 import { findInputProblem } from '../../domain/input-text';
 import { INPUT_TOO_DEEP, INVALID_CHARACTERS } from '../../lib/xs-api/contract/text';
 import { resolveSession } from './services/sessions';
+import { resolveStaffSession } from './services/staff/accounts';
+import type { StaffIdentity } from '../../domain/staff';
 import type { MapsGeocoder } from './adapters/geocode-maps';
 import { OPERATION_LIMITS, type AbuseLimits, type LimitedOperation, type LoginThrottle, type SmsThrottle } from './adapters/rate-limit';
 import type { SmsSender } from './adapters/sms';
 import type { PaymentAdapter } from './adapters/payment/types';
+import type { CapacityDefaults } from '../../domain/slot-capacity';
 
 /** Outside-world services the routes use, chosen by the app's creator (DESIGN Adapters). */
 export type ApiServices = {
@@ -30,12 +33,14 @@ export type ApiServices = {
   /** The payment provider (ADR 10) and the minutes an order may stay unpaid. */
   payment: PaymentAdapter;
   paymentWindowMinutes: number;
-  /** The operators' token; null disables the operator operations. */
+  /** The bootstrap token of `npm run ops` (hq operations only, ADR 25); null: only staff sessions. */
   opsToken: string | null;
   /** The directory of members' profile pictures (UPLOADS_DIR). */
   uploadsDir: string;
   /** The maps geocoding service (GEOCODER_URL); null: addresses are placed from the offline data only. */
   geocoder: MapsGeocoder | null;
+  /** Orders per pick-up slot and deliveries per day of an outlet that HQ has not set (PICKUP_SLOT_CAPACITY, DELIVERY_DAY_CAPACITY). */
+  capacity: CapacityDefaults;
 };
 
 /** Constant-time comparison of a presented token with the expected one. */
@@ -80,6 +85,8 @@ export type Handled<O extends Operation> = {
   member: string | null;
   /** The bearer token of the call, when one was sent and valid. */
   token: string | null;
+  /** The staff member of a staff operation (`op.auth`); null for the bootstrap token on an hq operation. */
+  staff: StaffIdentity | null;
   /** The caller's IP when the serving code gave it (see ApiEnv), else null. */
   ip: string | null;
 };
@@ -137,6 +144,8 @@ async function readBody(c: Context): Promise<unknown> {
  * Member-scoped operations (`op.member` 'required', 'optional' with the segment, 'session') need a
  * live session token (401 'session_expired' otherwise); a `:member` segment must name the session's
  * member (403); for 'session' the member is the session's alone, the handler scopes reads to it.
+ * Staff operations (`op.auth`) need a live staff session (401 'staff_session_expired'); 'hq' ones an
+ * HQ member (403 'staff_forbidden') or the bootstrap token.
  * @throws nothing: ApiError and zod failures become `{Status:0, Error}` answers with their status.
  */
 export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: (input: Handled<O>) => Promise<Record<string, unknown>>) {
@@ -149,9 +158,17 @@ export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: (i
       const bearer = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
       let member: string | null = null;
       let token: string | null = null;
-      if (op.auth === 'operator') {
+      let staff: StaffIdentity | null = null;
+      if (op.auth) {
+        // A staff session (ADR 25); on an hq operation, the bootstrap token stands for HQ without a name.
         const expected = c.get('services').opsToken;
-        if (!expected || !bearer || !sameToken(bearer, expected)) throw new ApiError(401, 'ops_token_invalid');
+        const bootstrap = op.auth === 'hq' && !!expected && !!bearer && sameToken(bearer, expected);
+        if (!bootstrap) {
+          staff = bearer ? await resolveStaffSession(c.get('db'), bearer) : null;
+          if (!staff) throw new ApiError(401, 'staff_session_expired');
+          if (op.auth === 'hq' && staff.role !== 'hq') throw new ApiError(403, 'staff_forbidden');
+        }
+        token = bearer;
       }
       const wantsMember = op.member === 'required' || op.member === 'session' || (op.member === 'optional' && params.member);
       if (wantsMember) {
@@ -179,7 +196,7 @@ export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: (i
           body = parsed.data;
         }
       }
-      const result = await handler({ db: c.get('db'), locale, services: c.get('services'), params, query: query.data, body, member, token, ip: callerIp(c) } as Handled<O>);
+      const result = await handler({ db: c.get('db'), locale, services: c.get('services'), params, query: query.data, body, member, token, staff, ip: callerIp(c) } as Handled<O>);
       return c.json({ Status: 1, ...result });
     } catch (err) {
       if (err instanceof TooManyRequests) c.header('Retry-After', String(err.retryAfterS));

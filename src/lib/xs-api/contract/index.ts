@@ -12,6 +12,7 @@ import * as vouchers from './vouchers';
 import * as points from './points';
 import * as payments from './payments';
 import * as ops from './ops';
+import * as staff from './staff';
 import * as notifications from './notifications';
 import * as feedback from './feedback';
 import * as purchases from './purchases';
@@ -30,6 +31,7 @@ export * from './vouchers';
 export * from './points';
 export * from './payments';
 export * from './ops';
+export * from './staff';
 export * from './notifications';
 export * from './feedback';
 export * from './purchases';
@@ -110,6 +112,20 @@ export const operations = {
   ops_expire_unpaid: ops.opsExpireUnpaid,
   ops_reconcile_payments: ops.opsReconcilePayments,
   ops_sms_outbox: ops.opsSmsOutbox,
+  ops_board: ops.opsBoard,
+  ops_order_detail: ops.opsOrderDetail,
+  ops_order_handover: ops.opsOrderHandover,
+  ops_order_short_pick: ops.opsOrderShortPick,
+  ops_capacity: ops.opsCapacity,
+  ops_capacity_set: ops.opsCapacitySet,
+  staff_login: staff.staffLogin,
+  staff_logout: staff.staffLogout,
+  staff_me: staff.staffMe,
+  staff_language: staff.staffLanguage,
+  staff_add: staff.staffAdd,
+  staff_list: staff.staffList,
+  staff_disable: staff.staffDisable,
+  staff_reset_password: staff.staffResetPassword,
 } as const;
 
 export type Operations = typeof operations;

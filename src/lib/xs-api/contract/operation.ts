@@ -23,8 +23,11 @@ export type Operation<
   /** Path after the base, with `:params`; member-scoped paths use `:member`. E.g. 'add_cart/:member'. */
   path: string;
   member: MemberScope;
-  /** 'operator': staff only, with the operator token as Bearer (OPS_TOKEN; `npm run ops`), besides the API key. */
-  auth?: 'operator';
+  /**
+   * Staff only, besides the API key (ADR 25): 'staff' needs a live staff session token as Bearer;
+   * 'hq' an HQ member's session token, or the bootstrap token (OPS_TOKEN; `npm run ops`).
+   */
+  auth?: 'staff' | 'hq';
   summary: string;
   query?: Q;
   body?: B;

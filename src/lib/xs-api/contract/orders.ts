@@ -58,6 +58,8 @@ export const orderLine = z.object({
   product_quantity: z.number().int(),
   product_price: amount,
   product_amount: amount,
+  /** Units the outlet could not supply and took off the line (a short pick; `product_quantity` is what is left). */
+  product_short_quantity: z.number().int(),
 });
 
 export const order = z.object({
@@ -86,6 +88,10 @@ export const order = z.object({
   order_voucher_name: z.string().nullable(),
   /** The carrier's tracking code of a delivery order once it is shipped; null until then (and for pick-ups). */
   tracking_code: z.string().nullable(),
+  /** The code to show at the counter, while the order is Ready To Pickup; null otherwise. */
+  collection_code: z.string().nullable(),
+  /** Refunded of a paid order that goes on (lines the outlet could not supply); order_amount is what remains paid. */
+  order_refunded: amount,
   created_at: z.string(),
 });
 export type Order = z.infer<typeof order>;
@@ -117,13 +123,15 @@ export const orderListing = defineOperation({
 
 /**
  * One change in an order's status history, oldest first (order_events): from and to (spec §3
- * statuses plus Completed and Cancelled), who made it (`member`, `provider`, `operator`, `system`)
- * and when (ISO 8601). The free-text reason of the event is staff's note and never shown to members.
+ * statuses plus Completed and Cancelled), who made it (`member`, `provider`, `operator`: the shop's
+ * staff, `system`) and when (ISO 8601); `kind` 'short_pick' marks lines taken off (from = to).
+ * The staff member's name and the free-text reason are staff's and never shown to members.
  */
 export const orderHistoryEntry = z.object({
   from: z.enum(ORDER_STATUSES),
   to: z.enum(ORDER_STATUSES),
   actor: z.enum(ORDER_ACTORS),
+  kind: z.enum(['status', 'short_pick']),
   at: z.string(),
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntry>;

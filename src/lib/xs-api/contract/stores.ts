@@ -59,9 +59,12 @@ export const selfPickupTimeRange = defineOperation({
   method: 'GET',
   path: 'self_pickup_time_range',
   member: 'none',
-  summary: 'Pick-up times (HH:mm) offered on a date (YYYY-MM-DD), in Malaysian time.',
-  query: z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD') }),
-  response: z.object({ Status: statusOk, data: z.object({ date: z.string(), times: z.array(z.string()) }) }),
+  summary: 'Pick-up times (HH:mm) offered on a date (YYYY-MM-DD), in Malaysian time; with `store` (a store code), `full` lists the times that outlet has no place left in.',
+  query: z.object({
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD'),
+    store: z.string().trim().max(20).optional(),
+  }),
+  response: z.object({ Status: statusOk, data: z.object({ date: z.string(), times: z.array(z.string()), full: z.array(z.string()) }) }),
 });
 
 export const nearestStore = defineOperation({

@@ -15,9 +15,12 @@
  *   per client IP; add to cart and orders per member. Checked before the payload is read, so no
  *   password is hashed for a refused call.
  * - Every page and API call per client IP (`global`): `RATE_LIMIT_PER_MINUTE` (default 600).
+ * - Collection codes (`collectionCode`): wrong codes per order; past `COLLECTION_CODE_FREE_FAILURES`
+ *   within `COLLECTION_CODE_WINDOW_S` (src/domain/staff.ts) the order's hand-over waits out the window.
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { errorFields, log } from '../../log';
+import { COLLECTION_CODE_FREE_FAILURES, COLLECTION_CODE_WINDOW_S } from '../../../domain/staff';
 
 /** Failed logins are remembered for 15 minutes after the first one. */
 export const LOGIN_WINDOW_S = 15 * 60;
@@ -104,6 +107,14 @@ export type LoginThrottle = {
 /** Text-message requests per number. */
 export type SmsThrottle = Bucket;
 
+/** Failures counted per key: once `free` are spent within the window, the key waits until it ends. */
+export type FailureCounter = {
+  /** Seconds `key` must wait before its next try, else 0. */
+  blockedFor(key: string): Promise<number>;
+  /** Counts a failure for `key`. */
+  fail(key: string): Promise<void>;
+};
+
 /**
  * The delay after the `failures`-th failure when `free` are allowed: 0 up to `free`, then
  * 1, 2, 4… seconds, at most `LOGIN_DELAY_CAP_S`. E.g. loginDelayS(4, 3) = 1, loginDelayS(10, 3) = 60.
@@ -121,6 +132,8 @@ export type AbuseLimits = {
   operation(name: LimitedOperation, key: string): Promise<number>;
   /** Pages and API calls per client IP (an IPv6 address counted by its /64). */
   global: Bucket;
+  /** Wrong collection codes per order number. */
+  collectionCode: FailureCounter;
   close(): Promise<void>;
 };
 
@@ -185,8 +198,19 @@ function build(makeLimiter: MakeLimiter, options: LimitsOptions, close: () => Pr
       return ipk ? perIp.take(ipk) : 0;
     },
   };
+  const codeFailures = make({ keyPrefix: 'collect-fail', points: COLLECTION_CODE_FREE_FAILURES, duration: COLLECTION_CODE_WINDOW_S });
+  const collectionCode: FailureCounter = {
+    async blockedFor(key) {
+      const res = await codeFailures.get(key);
+      return res && res.consumedPoints >= COLLECTION_CODE_FREE_FAILURES ? waitOf(res) : 0;
+    },
+    async fail(key) {
+      await codeFailures.penalty(key, 1);
+    },
+  };
   return {
     login,
+    collectionCode,
     sms: bucket(make({ keyPrefix: 'sms', points: SMS_MAX_REQUESTS, duration: SMS_WINDOW_S })),
     operation: async (name, key) => {
       if (OPERATION_LIMITS[name].by === 'member') return ops[name].take(key);

@@ -11,7 +11,7 @@ export function storeRoutes(app: Hono<ApiEnv>) {
     return { data: await listPickupStores(db, { location, store: query.store }) };
   });
   serve(app, op.self_pickup_min_time, async ({ db }) => ({ data: await getPickupSettings(db) }));
-  serve(app, op.self_pickup_time_range, async ({ db, query }) => ({ data: await pickupTimes(db, query.date) }));
+  serve(app, op.self_pickup_time_range, async ({ db, query, services }) => ({ data: await pickupTimes(db, { date: query.date, storeCode: query.store, capacity: services.capacity }) }));
   serve(app, op.nearest_store, async ({ db, body }) => ({ data: await nearestStores(db, body.customer_address[0]!, body.outlet) }));
   serve(app, op.delivery_charges, async ({ db, body }) => deliveryChargesFor(db, body));
 }

@@ -8,15 +8,25 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { statusMessageKey } from '../../../domain/orders';
 import { DEFAULT_LOCALE, isMessageKey, translate, type Locale, type MessageKey } from '../../../i18n/messages';
 import { formatPickupDate, formatPickupTime } from '../../../domain/pickup';
+import { formatExactPrice } from '../../../domain/money';
 import { isDateString, isTimeString } from '../../../domain/shop-time';
 import type { Db } from '../db/client';
 import { notifications } from '../db/schema';
 import { clock } from '../../clock';
 
-/** The kinds of notice and their message keys: an order's status changed; its pick-up slot moved. */
+/**
+ * The kinds of notice and their message keys: an order's status changed; its pick-up slot moved;
+ * and what staff did (issue "The outlets run the shop" §4): ready for pick-up (with the outlet and
+ * the collection code), out for delivery (with the tracking code), lines taken off (with the amount
+ * refunded), cancelled by the shop (with the reason and the refund).
+ */
 const TEXTS = {
   order_status: { title: 'notice_order_status_title', body: 'notice_order_status_body' },
   order_pickup: { title: 'notice_order_status_title', body: 'notice_pickup_changed_body' },
+  order_ready: { title: 'notice_order_status_title', body: 'notice_order_ready_body' },
+  order_delivering: { title: 'notice_order_status_title', body: 'notice_order_delivering_body' },
+  order_short_pick: { title: 'notice_order_status_title', body: 'notice_order_short_pick_body' },
+  order_cancelled_by_shop: { title: 'notice_order_status_title', body: 'notice_order_cancelled_by_shop_body' },
 } as const satisfies Record<string, { title: MessageKey; body: MessageKey }>;
 export type NotificationKind = keyof typeof TEXTS;
 
@@ -25,9 +35,10 @@ type Params = Record<string, string | number>;
 /**
  * The parameters as shown in `locale`: an order status by its label ('Paid' → '已付款'), a `date`
  * 'YYYY-MM-DD' and a `time` 'HH:mm' in the language's format ('2026-11-24' → '24/11/2026',
- * '2026/11/24'; '14:30' → '02:30 pm', '下午02:30'). Values stored already formatted stay as they are.
+ * '2026/11/24'; '14:30' → '02:30 pm', '下午02:30'), an `amount_sen` as `amount` in ringgit ('RM 12.30').
+ * Values stored already formatted stay as they are.
  */
-function shown(params: Params, locale: Locale): Params {
+export function shown(params: Params, locale: Locale): Params {
   const out = { ...params };
   if (typeof params.status === 'string') {
     const key = statusMessageKey(params.status);
@@ -35,6 +46,7 @@ function shown(params: Params, locale: Locale): Params {
   }
   if (isDateString(params.date)) out.date = formatPickupDate(params.date, locale);
   if (isTimeString(params.time)) out.time = formatPickupTime(params.time, locale);
+  if (typeof params.amount_sen === 'number') out.amount = formatExactPrice(params.amount_sen);
   return out;
 }
 

@@ -1,7 +1,7 @@
 /**
  * What staff read and do through `npm run ops` (issue "Money in" §6; contract/ops.ts): order lists
- * by status, outlet and date, a day's pick-ups per outlet, and moving an order on with the same
- * rules as the shop (actor `operator`). Cancels with refunds are services/payments/refund.ts.
+ * by status, outlet and date, a day's pick-ups per outlet, and moving an order on by its target
+ * status (./staff/order-actions.ts does each move). Only the caller's outlets are read (HQ: all).
  */
 import { and, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import { formatAmount } from '../../../domain/money';
@@ -11,7 +11,9 @@ import type { OpsOrder } from '../../../lib/xs-api/contract';
 import type { Db } from '../db/client';
 import { orderItems, orders, stores } from '../db/schema';
 import { ApiError, invalidPayload } from '../errors';
-import { changeOrderStatus } from './orders/status';
+import { visibleOutlets, type StaffIdentity } from '../../../domain/staff';
+import type { SmsSender } from '../adapters/sms';
+import { markDelivered, markDelivering, markReady, staffOrder, type StaffMove } from './staff/order-actions';
 import { clock } from '../../clock';
 
 const LIST_MAX = 500;
@@ -22,6 +24,13 @@ function parseStatuses(list: string | undefined): OrderStatus[] {
   const unknown = wanted.find((s) => !ORDER_STATUSES.includes(s as OrderStatus));
   if (unknown) throw invalidPayload(`status: unknown status "${unknown}" (one of ${ORDER_STATUSES.join(', ')})`);
   return wanted as OrderStatus[];
+}
+
+/** The outlets `staff` reads, narrowed to `wanted`; null: all. @throws ApiError 403 for an outlet not theirs. */
+function outletsOf(staff: StaffIdentity, wanted?: string): string[] | null {
+  const outlets = visibleOutlets(staff, wanted);
+  if (outlets && !outlets.length) throw new ApiError(403, 'staff_forbidden');
+  return outlets;
 }
 
 async function listWhere(db: Db, where: SQL | undefined): Promise<OpsOrder[]> {
@@ -48,14 +57,16 @@ async function listWhere(db: Db, where: SQL | undefined): Promise<OpsOrder[]> {
 
 /**
  * Orders filtered by statuses ('Paid,Delivering'), outlet (store code), order date (YYYY-MM-DD)
- * and, with `flagged`, only those an operator must look at; newest first, at most 500.
- * @throws ApiError 400 for an unknown status.
+ * and, with `flagged`, only those an operator must look at; newest first, at most 500; only
+ * `staff`'s outlets.
+ * @throws ApiError 400 for an unknown status; 403 'staff_forbidden' for an outlet not theirs.
  */
-export async function listOrdersForStaff(db: Db, filter: { status?: string; outlet?: string; date?: string; flagged?: boolean }): Promise<OpsOrder[]> {
+export async function listOrdersForStaff(db: Db, staff: StaffIdentity, filter: { status?: string; outlet?: string; date?: string; flagged?: boolean }): Promise<OpsOrder[]> {
   const statuses = parseStatuses(filter.status);
+  const outlets = outletsOf(staff, filter.outlet);
   const where = and(
     statuses.length ? inArray(orders.status, statuses) : undefined,
-    filter.outlet ? eq(orders.storeCode, filter.outlet) : undefined,
+    outlets ? inArray(orders.storeCode, outlets) : undefined,
     filter.date ? eq(orders.orderDate, filter.date) : undefined,
     filter.flagged ? isNotNull(orders.paymentFlag) : undefined,
   );
@@ -63,14 +74,16 @@ export async function listOrdersForStaff(db: Db, filter: { status?: string; outl
 }
 
 /**
- * The pick-ups due on `date` (default: today in Malaysia), per outlet, earliest time first:
- * pick-up orders Paid or Ready To Pickup (not collected, not cancelled).
+ * The pick-ups due on `date` (default: today in Malaysia), per outlet of `staff`'s, earliest time
+ * first: pick-up orders Paid or Ready To Pickup (not collected, not cancelled).
+ * @throws ApiError 403 'staff_forbidden' for an outlet not theirs.
  */
-export async function pickupsOfDay(db: Db, args: { date?: string; outlet?: string; now?: Date }) {
+export async function pickupsOfDay(db: Db, staff: StaffIdentity, args: { date?: string; outlet?: string; now?: Date }) {
   const date = args.date ?? shopDate(args.now ?? clock.now());
+  const outlets = outletsOf(staff, args.outlet);
   const due = await listWhere(
     db,
-    and(eq(orders.delType, 'PICKUP'), eq(orders.pickupDate, date), inArray(orders.status, ['Paid', 'Ready To Pickup']), args.outlet ? eq(orders.storeCode, args.outlet) : undefined),
+    and(eq(orders.delType, 'PICKUP'), eq(orders.pickupDate, date), inArray(orders.status, ['Paid', 'Ready To Pickup']), outlets ? inArray(orders.storeCode, outlets) : undefined),
   );
   const names = new Map((await db.select({ code: stores.storeCode, name: stores.storeName }).from(stores)).map((s) => [s.code, s.name]));
   const byStore = new Map<string, OpsOrder[]>();
@@ -86,15 +99,18 @@ export async function pickupsOfDay(db: Db, args: { date?: string; outlet?: strin
 }
 
 /**
- * Moves an order to `to` as staff (the order's current status is read first; the change is refused
- * by the order rules when not allowed). A tracking code can be set with Delivering.
- * @throws ApiError 404 'order_not_found'; 409 'order_status_refused' / 'order_status_moved'.
+ * Moves an order to `to` as staff, by the move that leads there: Ready To Pickup (`markReady`),
+ * Delivering (`markDelivering`, with `trackingCode`), Waiting Comment for a delivery
+ * (`markDelivered`). A pick-up order is handed over with its collection code (ops_order_handover);
+ * a cancel refunds (ops_order_cancel).
+ * @throws ApiError 400 for any other target; 404 'order_not_found' (unknown, or another outlet's);
+ *   409 'order_status_refused' / 'order_status_moved' / 'handover_needs_code'; 400 'tracking_code_required'.
  */
-export async function moveOrderAsStaff(db: Db, args: { orderRefno: string; to: OrderStatus; reason: string; trackingCode?: string }) {
-  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.orderRefno, args.orderRefno)).limit(1);
-  if (!order) throw new ApiError(404, 'order_not_found');
+export async function moveOrderAsStaff(db: Db, sms: SmsSender, staff: StaffIdentity, args: { orderRefno: string; to: OrderStatus; trackingCode?: string }): Promise<StaffMove> {
+  await staffOrder(db, staff, args.orderRefno);
+  if (args.to === 'Ready To Pickup') return markReady(db, sms, staff, args.orderRefno);
+  if (args.to === 'Delivering') return markDelivering(db, sms, staff, args.orderRefno, args.trackingCode);
+  if (args.to === 'Waiting Comment') return markDelivered(db, staff, args.orderRefno);
   if (args.to === 'Cancelled') throw invalidPayload('to: use ops_order_cancel to cancel (it refunds what was paid)');
-  await changeOrderStatus(db, { orderRefno: args.orderRefno, from: order.status, to: args.to, actor: 'operator', reason: args.reason });
-  if (args.trackingCode) await db.update(orders).set({ trackingCode: args.trackingCode }).where(eq(orders.orderRefno, args.orderRefno));
-  return { order_refno: args.orderRefno, from: order.status, to: args.to };
+  throw invalidPayload(`to: staff move orders to Ready To Pickup, Delivering or Waiting Comment, not ${args.to}`);
 }

@@ -54,6 +54,7 @@ export function toContractOrder(o: Order, items: OrderItem[]): ContractOrder {
       product_quantity: i.quantity,
       product_price: formatAmount(i.priceSen),
       product_amount: formatAmount(i.amountSen),
+      product_short_quantity: i.shortQuantity,
     })),
     ...addressFields('order_bill', o.billAddress),
     ...addressFields('order_del', o.deliveryAddress),
@@ -67,6 +68,8 @@ export function toContractOrder(o: Order, items: OrderItem[]): ContractOrder {
     order_voucher_no: o.voucherNo,
     order_voucher_name: o.voucherName,
     tracking_code: o.trackingCode,
+    collection_code: o.status === 'Ready To Pickup' ? o.collectionCode : null,
+    order_refunded: formatAmount(o.refundedSen),
     created_at: o.createdAt.toISOString(),
   };
 }

@@ -13,6 +13,8 @@ import { deliveryRates, pickupSettings, products, states, stores } from '../db/s
 import { ApiError } from '../errors';
 import { resolveState } from './addresses';
 import { clock } from '../../clock';
+import type { CapacityDefaults } from '../../../domain/slot-capacity';
+import { fullPickupTimes } from './orders/capacity';
 
 type StoreRow = typeof stores.$inferSelect & { stateName: string };
 
@@ -74,9 +76,18 @@ export async function getPickupSettings(db: Db): Promise<PickupSettings> {
  * self_pickup_time_range: the pick-up times (HH:mm, Malaysian time) offered on `date` (YYYY-MM-DD)
  * at `now`, by `pickupTimeSlots` of src/domain/pickup.ts: empty for a past, too-soon, too-far
  * (beyond 6 months) or closed date; on the first allowed day, times already past are dropped.
+ * With `storeCode`, `full` lists the times that outlet has no place left in (src/domain/
+ * slot-capacity.ts; `capacity` the shop's defaults): still listed, shown as Full, refused by
+ * add_order. Without it, `full` is empty.
  */
-export async function pickupTimes(db: Db, date: string, now = clock.now()): Promise<{ date: string; times: string[] }> {
-  return { date, times: pickupTimeSlots(date, await getPickupSettings(db), now) };
+export async function pickupTimes(
+  db: Db,
+  args: { date: string; storeCode?: string; capacity: CapacityDefaults },
+  now = clock.now(),
+): Promise<{ date: string; times: string[]; full: string[] }> {
+  const times = pickupTimeSlots(args.date, await getPickupSettings(db), now);
+  const full = args.storeCode && times.length ? await fullPickupTimes(db, args.storeCode, args.date, times, args.capacity) : [];
+  return { date: args.date, times, full };
 }
 
 /**

@@ -3,3 +3,4 @@ export * from './catalogue';
 export * from './members';
 export * from './orders';
 export * from './content';
+export * from './staff';

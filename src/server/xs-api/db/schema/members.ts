@@ -3,6 +3,7 @@
  * §4 Session). Money is integer sen.
  */
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { products, stores } from './catalogue';
 import { clock } from '../../../clock';
 
@@ -116,8 +117,10 @@ export const memberVouchers = pgTable(
 
 /**
  * Points earned and spent (spec membership points history). An online order's points carry the
- * order and the kind of entry ('earn' when it was paid, 'reverse' when a paid order was cancelled);
- * the unique (order_refno, kind) makes each happen at most once per order, whatever replays.
+ * order and the kind of entry ('earn' when it was paid, 'reverse' when a paid order was cancelled,
+ * 'adjust' when a short pick lowered its subtotal); the unique (order_refno, kind) over 'earn' and
+ * 'reverse' makes each happen at most once per order, whatever replays (an order may have several
+ * adjustments, one per short pick).
  */
 export const pointTransactions = pgTable(
   'point_transactions',
@@ -130,10 +133,10 @@ export const pointTransactions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
     /** The online order the entry is for; null for other entries (outlet purchases, redemptions). */
     orderRefno: text('order_refno'),
-    kind: text('kind', { enum: ['earn', 'reverse'] }),
+    kind: text('kind', { enum: ['earn', 'reverse', 'adjust'] }),
   },
   (t) => [
-    uniqueIndex('point_transactions_order_kind_idx').on(t.orderRefno, t.kind),
+    uniqueIndex('point_transactions_order_kind_idx').on(t.orderRefno, t.kind).where(sql`${t.kind} in ('earn', 'reverse')`),
     // points_history: a member's entries, newest first (services/points.ts).
     index('point_transactions_member_idx').on(t.memberCode, t.createdAt.desc().nullsFirst(), t.transNo.desc().nullsFirst()),
   ],

@@ -4,6 +4,7 @@
 import { date, index, integer, jsonb, pgSequence, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './members';
 import { products } from './catalogue';
+import { staff } from './staff';
 
 import { BILL_PLATFORM } from '../../../../domain/constants';
 import { ORDER_STATUSES } from '../../../../domain/orders';
@@ -66,6 +67,13 @@ export const orders = pgTable(
     voucherNo: text('order_voucher_no'),
     voucherName: text('order_voucher_name'),
     trackingCode: text('tracking_code'),
+    /**
+     * The code the shopper shows at the counter (src/domain/staff.ts COLLECTION_CODE_LENGTH digits),
+     * made when the order becomes Ready To Pickup; asked by staff at the hand-over.
+     */
+    collectionCode: text('collection_code'),
+    /** What was refunded of a paid order that is not cancelled (short picks), sen. */
+    refundedSen: integer('refunded_sen').notNull().default(0),
     /** Why an operator must look at the order's payment ('amount_mismatch', 'paid_after_cancel'); null when nothing is wrong. */
     paymentFlag: text('payment_flag'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
@@ -86,13 +94,17 @@ export const orderItems = pgTable(
     quantity: integer('product_quantity').notNull(),
     priceSen: integer('product_price_sen').notNull(),
     amountSen: integer('product_amount_sen').notNull(),
+    /** Units the outlet could not supply (a short pick): `quantity` is what is left, this what was taken off. */
+    shortQuantity: integer('short_quantity').notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderRefno)],
 );
 
 /**
- * The history of an order's status (src/domain/order-status.ts, ADR 9): one row per change, with
- * who made it (member, provider, operator, system) and why.
+ * The history of an order (src/domain/order-status.ts, ADR 9, ADR 25): one row per change of status
+ * (`kind` 'status'), with who made it (member, provider, operator, system) and why; `staff_id` names
+ * the staff member for the operator's changes. Changes that keep the status are rows too, with
+ * from = to: a short pick (`kind` 'short_pick').
  */
 export const orderEvents = pgTable(
   'order_events',
@@ -102,6 +114,9 @@ export const orderEvents = pgTable(
     fromStatus: text('from_status', { enum: ORDER_STATUSES }).notNull(),
     toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
     actor: text('actor', { enum: ORDER_ACTORS }).notNull(),
+    /** 'status' (a change of status) or 'short_pick'. */
+    kind: text('kind', { enum: ['status', 'short_pick'] }).notNull().default('status'),
+    staffId: integer('staff_id').references(() => staff.id),
     reason: text('reason').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
   },
@@ -140,6 +155,8 @@ export const payments = pgTable(
     paidCurrency: text('paid_currency'),
     flag: text('flag'),
     refundRef: text('refund_ref'),
+    /** Refunded so far, sen: the whole payment when `status` is 'refunded', a part after a short pick. */
+    refundedSen: integer('refunded_sen').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
     paidAt: timestamp('paid_at', { withTimezone: true }),

@@ -1,8 +1,9 @@
 /**
  * Commits a priced order in one transaction (DESIGN "Stock, vouchers and points change inside one
  * transaction with row locks"): locks the outlet's stock rows FOR UPDATE, takes the quantities,
- * numbers the order from the `order_number_seq` sequence, writes the order and its lines, claims the
- * voucher and removes the ordered products from the cart. Any refusal rolls all of it back.
+ * takes a place in the pick-up slot or delivery day (./capacity.ts), numbers the order from the
+ * `order_number_seq` sequence, writes the order and its lines, claims the voucher and removes the
+ * ordered products from the cart. Any refusal rolls all of it back.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BILL_PLATFORM } from '../../../../domain/constants';
@@ -18,6 +19,8 @@ import { outOfStockKey } from '../../../../domain/stock';
 import type { Fulfilment } from './fulfilment';
 import type { OrderLine } from './pricing';
 import { claimVoucher, type OrderVoucher } from './voucher';
+import { bookingOf, outletCapacityOf, reservePlace } from './capacity';
+import type { CapacityDefaults } from '../../../../domain/slot-capacity';
 
 /** Picture of an order line whose product has none. */
 const PLACEHOLDER_PICTURE = '/images/placeholder.svg';
@@ -36,6 +39,8 @@ export type OrderDraft = {
   remark: string;
   /** Language the product names are copied in. */
   locale: Locale;
+  /** The shop's default capacities (an outlet's own, when HQ set them, take precedence). */
+  capacity: CapacityDefaults;
 };
 
 /** A line the outlet cannot fill: product and the units it has. */
@@ -67,8 +72,8 @@ export async function nextOrderSerial(tx: Db): Promise<number> {
  * Writes the order in one transaction and returns its order_refno ('WEB' + YYMMDD of `now` in
  * Malaysian time + 8 digits, `formatOrderRefno`).
  * @throws ApiError 409 'out_of_stock' { name, available } of the first short line, with
- *   `product: Shortage[]` listing all of them; 409 'voucher_invalid_used' when the voucher was used
- *   meanwhile. Database errors (e.g. a unique violation on the idempotency key when the same submit
+ *   `product: Shortage[]` listing all of them; 409 'pickup_slot_full' / 'delivery_day_full' when the
+ *   slot or day has no place left; 409 'voucher_invalid_used' when the voucher was used meanwhile. Database errors (e.g. a unique violation on the idempotency key when the same submit
  *   races itself) propagate; in every case nothing is written.
  */
 export async function commitOrder(db: Db, draft: OrderDraft, now: Date): Promise<string> {
@@ -96,6 +101,8 @@ export async function commitOrder(db: Db, draft: OrderDraft, now: Date): Promise
     }
 
     const orderDate = shopDate(now);
+    const booking = bookingOf({ storeCode: store.storeCode, delType: f.type, orderDate, pickupDate: f.pickup?.date ?? null, pickupTime: f.pickup?.time ?? null });
+    if (booking) await reservePlace(tx, booking, await outletCapacityOf(tx, store.storeCode, draft.capacity));
     const orderRefno = formatOrderRefno(await nextOrderSerial(tx), orderDate);
     await tx.insert(orders).values({
       orderRefno, memberCode, idempotencyKey: draft.idempotencyKey, requestHash: draft.requestHash, orderDate, status: 'Pending',

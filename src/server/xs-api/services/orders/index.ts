@@ -20,6 +20,7 @@ import { checkClientAmount, checkClientTotals, priceOrder } from './pricing';
 import { getOrder } from './read';
 import { findOrderVoucher } from './voucher';
 import { clock } from '../../../clock';
+import type { CapacityDefaults } from '../../../../domain/slot-capacity';
 
 export { getOrder, listOrders } from './read';
 export { checkOrderVoucher, type VoucherCheck } from './validate-voucher';
@@ -44,9 +45,10 @@ export type OrderRequest = z.output<typeof orderInput>;
  *   'product_not_found', 'address_not_found', 'pickup_settings_missing'; 409 'idempotency_key_reused',
  *   'stale_price' (with current prices), 'amount_mismatch' { field }, 'pickup_expired',
  *   'voucher_invalid_…' (unknown, used, expired, min_spend: with `reason`), 'out_of_stock' (with
- *   `product: [{ product_code, available_quantity }]`).
+ *   `product: [{ product_code, available_quantity }]`), 'pickup_slot_full', 'delivery_day_full'
+ *   (the outlet's capacity, `capacity` its defaults).
  */
-export async function placeOrder(db: Db, memberCode: string, input: OrderRequest, locale: Locale, now = clock.now()): Promise<ContractOrder> {
+export async function placeOrder(db: Db, memberCode: string, input: OrderRequest, locale: Locale, capacity: CapacityDefaults, now = clock.now()): Promise<ContractOrder> {
   const requestHash = orderRequestHash(input);
   const placed = await findPlacedOrder(db, memberCode, input.idempotency_key, requestHash);
   if (placed) return getOrder(db, memberCode, placed);
@@ -68,7 +70,7 @@ export async function placeOrder(db: Db, memberCode: string, input: OrderRequest
 
     const refno = await commitOrder(
       db,
-      { memberCode, idempotencyKey: input.idempotency_key, requestHash, store, lines, fulfilment, voucher, totals, remark: input.order_remark, locale },
+      { memberCode, idempotencyKey: input.idempotency_key, requestHash, store, lines, fulfilment, voucher, totals, remark: input.order_remark, locale, capacity },
       now,
     );
     return await getOrder(db, memberCode, refno);

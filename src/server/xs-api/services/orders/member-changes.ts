@@ -14,8 +14,10 @@
  *   pickup date expired. Please reselect a new pickup date and time' when the order's current slot
  *   has already passed (the member is reselecting an expired slot); otherwise it answers
  *   'pickup_slot_unavailable' (the chosen slot is not offered). A valid new slot is accepted
- *   whether or not the current one has passed. The change is not a status change: no order_events
- *   row; the member gets a notification and the order detail shows the new slot.
+ *   whether or not the current one has passed. The new slot must have a place (./capacity.ts): the
+ *   order takes one there and gives its old one back in the same transaction, else 409
+ *   'pickup_slot_full'. The change is not a status change: no order_events row; the member gets a
+ *   notification and the order detail shows the new slot.
  *
  * Another member's order answers 404, as an unknown one: nobody learns which numbers exist.
  */
@@ -33,12 +35,30 @@ import { getOrder } from './read';
 import type { Locale } from '../../../../i18n/messages';
 import { changeOrderStatus, orderHistory } from './status';
 import { clock } from '../../../clock';
+import type { CapacityDefaults, CapacityKey } from '../../../../domain/slot-capacity';
+import { givePlaceBack, outletCapacityOf, reservePlace } from './capacity';
+
+/**
+ * Moves an order's place from one pick-up slot to another inside `tx`: both rows are touched in key
+ * order, so two members swapping slots never deadlock. The same slot again changes nothing.
+ * @throws ApiError 409 'pickup_slot_full' when the new slot has no place left
+ */
+async function movePlace(tx: Db, args: { storeCode: string; from: { date: string; time: string } | null; to: { date: string; time: string } }, defaults: CapacityDefaults) {
+  const key = (s: { date: string; time: string }): CapacityKey => ({ storeCode: args.storeCode, kind: 'PICKUP', date: s.date, time: s.time });
+  const to = key(args.to);
+  const from = args.from ? key(args.from) : null;
+  if (from && from.date === to.date && from.time === to.time) return;
+  const capacity = await outletCapacityOf(tx, args.storeCode, defaults);
+  const steps = [{ at: `${to.date} ${to.time}`, run: () => reservePlace(tx, to, capacity) }];
+  if (from) steps.push({ at: `${from.date} ${from.time}`, run: () => givePlaceBack(tx, from) });
+  for (const step of steps.sort((a, b) => a.at.localeCompare(b.at))) await step.run();
+}
 
 
 /** The order's status, type and pick-up slot, if it is `memberCode`'s. @throws ApiError 404 'order_not_found'. */
 async function ownOrder(db: Db, memberCode: string, orderRefno: string) {
   const [o] = await db
-    .select({ status: orders.status, type: orders.delType, pickupDate: orders.pickupDate, pickupTime: orders.pickupTime })
+    .select({ status: orders.status, type: orders.delType, pickupDate: orders.pickupDate, pickupTime: orders.pickupTime, storeCode: orders.storeCode })
     .from(orders)
     .where(and(eq(orders.orderRefno, orderRefno), eq(orders.memberCode, memberCode)))
     .limit(1);
@@ -57,6 +77,7 @@ export async function getOrderWithHistory(db: Db, memberCode: string, orderRefno
     from: e.fromStatus,
     to: e.toStatus,
     actor: e.actor,
+    kind: e.kind,
     at: e.createdAt.toISOString(),
   }));
   return { ...order, history };
@@ -95,12 +116,14 @@ export async function completeOwnOrderReview(db: Db, memberCode: string, orderRe
  * @throws ApiError 404 'order_not_found', 'pickup_settings_missing'; 409 'pickup_change_not_pickup'
  *   (a delivery order), 'pickup_change_refused' (collected, cancelled or completed),
  *   'pickup_expired' (new slot refused and the current one past), 'pickup_slot_unavailable'
- *   (new slot refused), 'order_status_moved' (collected or cancelled while changing).
+ *   (new slot refused), 'pickup_slot_full' (no place left in the new slot; `capacity`: the shop's
+ *   defaults), 'order_status_moved' (collected or cancelled while changing).
  */
 export async function changeOwnPickupSlot(
   db: Db,
   memberCode: string,
   input: { order_refno: string; order_del_pickup_date: string; order_del_pickup_time: string },
+  capacity: CapacityDefaults,
   now = clock.now(),
 ): Promise<OrderWithHistory> {
   const orderRefno = input.order_refno;
@@ -123,6 +146,7 @@ export async function changeOwnPickupSlot(
       .where(and(eq(orders.orderRefno, orderRefno), eq(orders.memberCode, memberCode), inArray(orders.status, [...PICKUP_CHANGEABLE])))
       .returning({ refno: orders.orderRefno });
     if (!moved.length) throw new ApiError(409, 'order_status_moved');
+    await movePlace(tx, { storeCode: o.storeCode, from: o.pickupDate && o.pickupTime ? { date: o.pickupDate, time: o.pickupTime } : null, to: slot }, capacity);
     // Kept as 'YYYY-MM-DD' and 'HH:mm': each reader sees them in their language (notifications.ts).
     const params = { order_refno: orderRefno, date: slot.date, time: slot.time };
     await notify(tx, { memberCode, kind: 'order_pickup', params, now });

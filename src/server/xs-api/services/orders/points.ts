@@ -10,7 +10,7 @@
  * makes a replay (a resent webhook, a double cancel) a no-op.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { orderPointsEffect, pointsEarned, pointsReversal, type OrderPointsEffect } from '../../../../domain/points';
 import { shopDate } from '../../../../domain/shop-time';
 import type { Db } from '../../db/client';
@@ -18,6 +18,9 @@ import { customers, orders, pointTransactions } from '../../db/schema';
 
 /** What a status change did to the points: the effect and the points added (+) or taken (−); null when nothing. */
 export type OrderPointsChange = { effect: Exclude<OrderPointsEffect, null>; points: number; shortfall: number } | null;
+
+/** The predicate of the unique (order_refno, kind) index: 'earn' and 'reverse' happen once per order. */
+const ONCE_PER_ORDER = sql`${pointTransactions.kind} in ('earn', 'reverse')`;
 
 /** A history number: 'PT' + the Malaysian date (YYMMDD) + 10 random hex digits. */
 function transno(now: Date): string {
@@ -46,28 +49,52 @@ export async function applyOrderPoints(
     const added = await tx
       .insert(pointTransactions)
       .values({ transNo: transno(now), memberCode, points, description: `Order ${orderRefno}`, storeCode: null, createdAt: now, orderRefno, kind: 'earn' })
-      .onConflictDoNothing({ target: [pointTransactions.orderRefno, pointTransactions.kind] })
+      .onConflictDoNothing({ target: [pointTransactions.orderRefno, pointTransactions.kind], where: ONCE_PER_ORDER })
       .returning({ transNo: pointTransactions.transNo });
     if (!added.length) return null;
     await tx.update(customers).set({ points: sql`${customers.points} + ${points}` }).where(eq(customers.memberCode, memberCode));
     return { effect, points, shortfall: 0 };
   }
+  // What the order earned: its 'earn' entry less what short picks took back ('adjust', ≤ 0).
   const [earned] = await tx
-    .select({ points: pointTransactions.points })
+    .select({ points: sql<number>`coalesce(sum(${pointTransactions.points}), 0)::int`, entries: sql<number>`count(*)::int` })
     .from(pointTransactions)
-    .where(and(eq(pointTransactions.orderRefno, orderRefno), eq(pointTransactions.kind, 'earn')))
-    .limit(1);
-  if (!earned) return null;
+    .where(and(eq(pointTransactions.orderRefno, orderRefno), inArray(pointTransactions.kind, ['earn', 'adjust'])));
+  if (!earned || Number(earned.entries) === 0) return null;
   const [member] = await tx.select({ points: customers.points }).from(customers).where(eq(customers.memberCode, memberCode)).for('update');
   if (!member) return null;
-  const { taken, shortfall } = pointsReversal(earned.points, Math.max(0, member.points));
+  const { taken, shortfall } = pointsReversal(Math.max(0, Number(earned.points)), Math.max(0, member.points));
   const description = `Reversed: order ${orderRefno} cancelled` + (shortfall > 0 ? ` (${shortfall} points already spent)` : '');
   const added = await tx
     .insert(pointTransactions)
     .values({ transNo: transno(now), memberCode, points: -taken, description, storeCode: null, createdAt: now, orderRefno, kind: 'reverse' })
-    .onConflictDoNothing({ target: [pointTransactions.orderRefno, pointTransactions.kind] })
+    .onConflictDoNothing({ target: [pointTransactions.orderRefno, pointTransactions.kind], where: ONCE_PER_ORDER })
     .returning({ transNo: pointTransactions.transNo });
   if (!added.length) return null;
   if (taken > 0) await tx.update(customers).set({ points: sql`${customers.points} - ${taken}` }).where(eq(customers.memberCode, memberCode));
   return { effect, points: -taken, shortfall };
+}
+
+/**
+ * Takes back the points a short pick no longer earns, inside the short pick's transaction: the
+ * order earned `pointsEarned(oldSubtotal)` when paid; it now earns `pointsEarned(newSubtotal)`. The
+ * difference is one 'adjust' entry (≤ 0), never taking the balance below 0 (the shop absorbs the
+ * rest, as for a reversal). Nothing when the order earned nothing (not paid yet, or no points).
+ * @returns the points taken (≥ 0)
+ */
+export async function adjustOrderPoints(tx: Db, args: { orderRefno: string; memberCode: string; oldSubtotalSen: number; newSubtotalSen: number; now: Date }): Promise<number> {
+  const [earn] = await tx
+    .select({ points: pointTransactions.points })
+    .from(pointTransactions)
+    .where(and(eq(pointTransactions.orderRefno, args.orderRefno), eq(pointTransactions.kind, 'earn')))
+    .limit(1);
+  const lost = pointsEarned(args.oldSubtotalSen) - pointsEarned(args.newSubtotalSen);
+  if (!earn || lost <= 0) return 0;
+  const [member] = await tx.select({ points: customers.points }).from(customers).where(eq(customers.memberCode, args.memberCode)).for('update');
+  if (!member) return 0;
+  const { taken, shortfall } = pointsReversal(lost, Math.max(0, member.points));
+  const description = `Adjusted: items of order ${args.orderRefno} not available` + (shortfall > 0 ? ` (${shortfall} points already spent)` : '');
+  await tx.insert(pointTransactions).values({ transNo: transno(args.now), memberCode: args.memberCode, points: -taken, description, storeCode: null, createdAt: args.now, orderRefno: args.orderRefno, kind: 'adjust' });
+  if (taken > 0) await tx.update(customers).set({ points: sql`${customers.points} - ${taken}` }).where(eq(customers.memberCode, args.memberCode));
+  return taken;
 }

@@ -15,7 +15,7 @@ import { orderTransition, type OrderActor, type OrderTransition } from '../../..
 import type { OrderStatus } from '../../../../domain/orders';
 import type { Db } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema';
-import { notify } from '../notifications';
+import { notify, type NotificationKind } from '../notifications';
 import { ApiError } from '../../errors';
 import { releaseOrder } from './release';
 import { applyOrderPoints } from './points';
@@ -33,6 +33,12 @@ export type StatusChange = {
   reason?: string;
   /** For a member: the order must be theirs (else 404, as if it did not exist). */
   memberCode?: string;
+  /** For staff (actor `operator`): who, kept in the order's history (ADR 25). */
+  staffId?: number;
+  /** Fields set by the same guarded update: the collection code (Ready To Pickup), the tracking code (Delivering). */
+  set?: { collectionCode?: string; trackingCode?: string };
+  /** The member's notice instead of the plain 'order_status' one (the staff's changes carry more). */
+  notice?: { kind: NotificationKind; params: Record<string, string | number> };
   now?: Date;
 };
 
@@ -57,7 +63,7 @@ export async function changeOrderStatus(db: Db, change: StatusChange): Promise<O
     if (!allowed.ok) throw new ApiError(409, 'order_status_refused', {}, { reason: allowed.reason });
     const moved = await tx
       .update(orders)
-      .set({ status: change.to, updatedAt: now })
+      .set({ status: change.to, updatedAt: now, ...change.set })
       .where(and(eq(orders.orderRefno, change.orderRefno), eq(orders.status, change.from)))
       .returning({ refno: orders.orderRefno });
     if (!moved.length) throw new ApiError(409, 'order_status_moved', {}, { order_status: order.status });
@@ -68,13 +74,15 @@ export async function changeOrderStatus(db: Db, change: StatusChange): Promise<O
       fromStatus: change.from,
       toStatus: change.to,
       actor: change.actor,
+      staffId: change.staffId ?? null,
       reason: change.reason ?? '',
       createdAt: now,
     });
-    await notify(tx, { memberCode: order.memberCode, kind: 'order_status', params: { order_refno: change.orderRefno, status: change.to }, now });
+    const notice = change.notice ?? { kind: 'order_status', params: { order_refno: change.orderRefno, status: change.to } };
+    await notify(tx, { memberCode: order.memberCode, ...notice, now });
     return allowed.transition;
   });
-  log.info({ event: 'order_status', order_refno: change.orderRefno, from: change.from, to: change.to, actor: change.actor }, 'order status changed');
+  log.info({ event: 'order_status', order_refno: change.orderRefno, from: change.from, to: change.to, actor: change.actor, staff_id: change.staffId }, 'order status changed');
   return transition;
 }
 
