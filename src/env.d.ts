@@ -9,5 +9,9 @@ declare namespace App {
     profile: () => Promise<import('./lib/xs-api/contract').Profile | null>;
     /** The client's IP (src/server/client-ip.ts, TRUST_PROXY), for the API's per-IP limits; null when unknown. */
     clientIp?: string | null;
+    /** On console pages (/staff…): the staff cookie's contents; not yet checked against the database. */
+    staff?: import('./server/staff-session').StaffSessionPayload | null;
+    /** On console pages: the staff member, read once per request; null when logged out or revoked. */
+    staffMember?: () => Promise<import('./domain/staff').StaffIdentity | null>;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Per-request set-up (DESIGN): the locale from the URL (/zh/…, /ar/… rewritten onto the one set of
- * pages; an Action call takes its calling page's), the login cookie, form posts to Actions, and the
- * guards of spec §6: account pages need a live session (else /; an order's page: /login and back), /login and /register only when
+ * pages; an Action call takes its calling page's), the login cookie, form posts to Actions, the
+ * staff console's own section (/staff…, ADR 25), and the guards of spec §6: account pages need a live session (else /; an order's page: /login and back), /login and /register only when
  * logged out, the shopping flow needs login.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
@@ -16,6 +16,7 @@ import { readLanguageChoice } from './features/language/choice';
 import { refuseActionBody, refuseBadUrl, unknownApiPath } from './server/input-edge';
 import { ErrorDrill, isErrorDrill } from './server/error-drill';
 import { canonicalRedirect } from './server/canonical-query';
+import { isStaffPath, staffSection } from './features/staff/section';
 
 /**
  * The language of the page that made a request (its Referer), else the shopper's stored choice
@@ -54,6 +55,8 @@ const pages = defineMiddleware(async (ctx, next) => {
   // An operator's error drill (src/server/error-drill.ts): this request fails, and the error page answers.
   if (isErrorDrill(ctx.request.headers)) throw new ErrorDrill();
   if (path.startsWith('/api/mobile_ecom/')) return next();
+  // The staff console: its own cookie, language and guard (src/features/staff/section.ts).
+  if (isStaffPath(path)) return staffSection(ctx, next, pathLocale);
   // A cached page asked with parameters it does not read goes to its canonical URL (one cache entry).
   if (ctx.request.method === 'GET' || ctx.request.method === 'HEAD') {
     const canonical = canonicalRedirect(path, new URL(ctx.request.url));

@@ -12,6 +12,7 @@ import { feeds } from '../features/feeds/actions';
 import { language } from '../features/language/actions';
 import { orders } from '../features/orders/actions';
 import { payment } from '../features/payment/actions';
+import { staff } from '../features/staff/actions';
 import { vouchers } from '../features/vouchers/actions';
 
-export const server = { access, account, addresses, birthday, cart, checkout, delivery, favourites, feedback, feeds, language, orders, payment, vouchers };
+export const server = { access, account, addresses, birthday, cart, checkout, delivery, favourites, feedback, feeds, language, orders, payment, staff, vouchers };

@@ -76,6 +76,20 @@ export const paths = {
     pointsEntry: (transno: string) => `/account/my-rewards/membership-points-history/${seg(transno)}`,
     addFeedback: '/account/add-feedback',
   },
+  /** The staff console (ADR 25): always unprefixed, in the staff member's own language. */
+  staff: {
+    /** /staff: the board of a day (default today) for one outlet or all of the member's. */
+    board: (q: { date?: string; outlet?: string } = {}) => withQuery('/staff', q),
+    login: (redirect?: string) => withQuery('/staff/login', { redirect }),
+    order: (orderRefno: string) => `/staff/orders/${seg(orderRefno)}`,
+    /** A printable pick list of one order: A4 or an 80 mm receipt. */
+    printOrder: (orderRefno: string, paper: 'a4' | 'receipt' = 'a4') => withQuery(`/staff/orders/${seg(orderRefno)}/print`, { paper }),
+    /** Printable pick lists of every order of one pick-up slot of an outlet. */
+    printSlot: (q: { date: string; outlet: string; time: string; paper?: 'a4' | 'receipt' }) => withQuery('/staff/print', q),
+    /** What the board's poller reads: the day's orders and their statuses. */
+    boardState: (q: { date?: string; outlet?: string } = {}) => withQuery('/staff/board-state', q),
+    capacity: '/staff/capacity',
+  },
 } as const;
 
 /** A site path in a language: '/cart' → '/zh/cart'; EN stays unprefixed (DESIGN i18n). */

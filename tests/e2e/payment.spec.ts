@@ -121,10 +121,11 @@ test('the ops CLI marks a paid pick-up order ready, and the member sees it', asy
   const sessionFile = path.join(os.tmpdir(), `ops-session-${process.pid}-${Date.now()}.json`);
   const env = { ...process.env, OPS_URL: baseURL!, OPS_TOKEN: E2E_OPS_TOKEN, OPS_SESSION_FILE: sessionFile };
   // The bootstrap token adds an outlet member, who logs in: the move then names them.
-  const staffLogin = `e2e.s001.${Date.now()}`;
-  const added = await run(process.execPath, ['scripts/ops.mjs', 'staff', 'add', '--role', 'outlet', '--login', staffLogin, '--name', 'Counter S001', '--password', 'counter-password-1', '--outlet', '001'], { env });
-  expect(added.stdout).toContain(`Added Counter S001 (${staffLogin}, outlet S001)`);
-  const duplicate = await run(process.execPath, ['scripts/ops.mjs', 'staff', 'add', '--role', 'outlet', '--login', staffLogin, '--name', 'Again', '--password', 'counter-password-1', '--outlet', '001'], { env }).catch((e: { code: number; stderr: string }) => e);
+  const staffLogin = `e2e.counter.${Date.now()}`;
+  const outlet = (await chosenStore(page)).store_code;
+  const added = await run(process.execPath, ['scripts/ops.mjs', 'staff', 'add', '--role', 'outlet', '--login', staffLogin, '--name', 'Counter Staff', '--password', 'counter-password-1', '--outlet', outlet], { env });
+  expect(added.stdout).toContain(`Added Counter Staff (${staffLogin}, outlet ${outlet})`);
+  const duplicate = await run(process.execPath, ['scripts/ops.mjs', 'staff', 'add', '--role', 'outlet', '--login', staffLogin, '--name', 'Again', '--password', 'counter-password-1', '--outlet', outlet], { env }).catch((e: { code: number; stderr: string }) => e);
   expect(duplicate).toMatchObject({ code: 1, stderr: expect.stringContaining('already in use') });
   await run(process.execPath, ['scripts/ops.mjs', 'login', staffLogin, '--password', 'counter-password-1'], { env });
   try {
@@ -133,7 +134,7 @@ test('the ops CLI marks a paid pick-up order ready, and the member sees it', asy
     const ready = await run(process.execPath, ['scripts/ops.mjs', 'ready', refno], { env });
     expect(ready.stdout.trim()).toBe(`${refno}: Paid → Ready To Pickup`);
     const detail = await run(process.execPath, ['scripts/ops.mjs', 'order', refno], { env });
-    expect(detail.stdout).toMatch(/Paid +Ready To Pickup +status +Counter S001/);
+    expect(detail.stdout).toMatch(/Paid +Ready To Pickup +status +Counter Staff/);
   } finally {
     fs.rmSync(sessionFile, { force: true });
   }

@@ -9,6 +9,9 @@
  *   per-user pages and Actions. For a guest the member-scoped operations answer 401, which the
  *   error mapping (./errors.ts) turns into the spec §6 expired-session text.
  *
+ * - `staffApi(ctx)`: the staff console's session (its own cookie, src/server/staff-session.ts), for
+ *   the operator and staff operations (ADR 25); never a member.
+ *
  * `publicApi` keeps the answers of the few reference reads every page repeats for a minute
  * (./reference-reads.ts). Both talk to the bundled API in-process, or over HTTP to XS_API_URL when it is set.
  */
@@ -52,4 +55,9 @@ export function publicApi(locale: Locale, clientIp: string | null = null): XsCli
 /** A client acting as the request's member (or as a guest, who gets 401 on member operations). */
 export function memberApi(ctx: FeatureContext): XsClient {
   return client(ctx.locals.locale, ctx.locals.session, ctx.locals.clientIp ?? null);
+}
+
+/** A client acting as the console's staff member (their session token as Bearer), or with no token. */
+export function staffApi(ctx: { locals: Pick<App.Locals, 'locale' | 'staff' | 'clientIp'> }): XsClient {
+  return client(ctx.locals.locale, ctx.locals.staff ? { token: ctx.locals.staff.token, member: '' } : null, ctx.locals.clientIp ?? null);
 }

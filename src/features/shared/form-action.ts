@@ -61,8 +61,14 @@ export async function handleFormAction(ctx: APIContext): Promise<Response | null
     const wanted = (result.data as FormRedirect | undefined)?.redirect;
     return ctx.redirect(safeRedirectPath(wanted, page), 303);
   }
-  if (result.error.code === 'UNAUTHORIZED' && splitLocale(ctx.url.pathname).path !== paths.login()) {
-    return ctx.redirect(href(ctx.locals.locale, paths.login(page)), 303);
+  if (result.error.code === 'UNAUTHORIZED') {
+    const path = splitLocale(ctx.url.pathname).path;
+    // The staff console has its own login (ADR 25); its login form's 401 is the answer to the credentials.
+    if (path.startsWith('/staff')) {
+      if (path !== paths.staff.login()) return ctx.redirect(paths.staff.login(page), 303);
+    } else if (path !== paths.login()) {
+      return ctx.redirect(href(ctx.locals.locale, paths.login(page)), 303);
+    }
   }
   setActionResult(action.name, serializeActionResult(result));
   return null;
