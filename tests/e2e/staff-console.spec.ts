@@ -9,6 +9,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test';
 import { expectAccessible } from './helpers';
+import { failuresOf, measure } from './screen-checks';
 import { API, API_KEY, apiLogin, apiPickupOrder, auth, productsAt, type Session } from './shop-api';
 import { DEMO } from './helpers';
 import { E2E_OPS_TOKEN } from '../../playwright.config';
@@ -92,6 +93,7 @@ test.describe('an outlet on a tablet (EN)', () => {
     await expect(page.locator(`[data-pick-line="${a!.code}"] td`).first()).toHaveText('2');
     await expect(page.locator('[data-order-summary]')).toContainText(DEMO.mobile);
     await expectAccessible(page);
+    expect(failuresOf('tablet order page', await measure(page))).toEqual([]);
 
     // Printable sheets: A4 and the 80 mm roll, without the console's controls on paper.
     await page.locator('[data-print-receipt]').click();
@@ -178,8 +180,7 @@ test.describe('an outlet on a phone (AR)', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('h1')).toContainText('الطلبات');
     await expectAccessible(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(failuresOf('phone board', await measure(page))).toEqual([]);
 
     // An order of outlet S001: not found for S002's staff, as an unknown one.
     const me = await apiLogin(request, DEMO.mobile, DEMO.password);
@@ -202,8 +203,7 @@ test.describe('an outlet on a phone (AR)', () => {
     await expect(page.locator('[data-pick-list]')).toBeVisible();
     await expect(page.locator('[data-action="cancel"]')).toBeVisible();
     await expectAccessible(page);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(width).toBeLessThanOrEqual(0);
+    expect(failuresOf('phone order page', await measure(page))).toEqual([]);
     await request.post(`${API}/update_order_status_cancelled/${me.member}`, { headers: auth(me), data: { order_refno: mine } });
   });
 });
