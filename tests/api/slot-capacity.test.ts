@@ -14,6 +14,8 @@ import { capacityBookings, orders, stores } from '../../src/server/xs-api/db/sch
 import { expireUnpaidOrders } from '../../src/server/xs-api/services/payments';
 import { pickupTimeSlots } from '../../src/domain/pickup';
 import { clock } from '../../src/server/clock';
+import { formatAmount, toSen } from '../../src/domain/money';
+import { orderTotals } from '../../src/domain/totals';
 
 let h: Harness;
 let hq: string;
@@ -119,6 +121,35 @@ describe('pick-up slot capacity', () => {
     // The same slot again changes nothing.
     expect((await move(s2!, two.json.order_refno, b)).status).toBe(200);
     expect(await taken(slot.date, b)).toBe(1);
+  });
+
+  it('a delivery day at capacity refuses the next delivery order, in the shopper’s language', async () => {
+    const me = await h.login();
+    const [line] = await catalogueLines(h, 70, 1);
+    await setStock(h, 'S001', line!.code, 5);
+    const address = (await h.call(`address_listing/${me.member}`, { token: me.token })).json.data[0];
+    const [store] = await h.db.select().from(stores).where(eq(stores.storeCode, 'S001'));
+    const near = await h.call('nearest_store', { body: { customer_address: [{ latitude: address.latitude, longitude: address.longitude }] } });
+    const distance = near.json.data.find((d: { storecode: string }) => d.storecode === 'S001').distance_km;
+    const charge = await h.call(`delivery_charges/${me.member}`, { token: me.token, body: { product: [{ product_code: line!.code, product_quantity: 1 }], state: address.add_state, distance_km: distance } });
+    const deliverySen = toSen(charge.json.delivery_charges);
+    const t = orderTotals({ subtotalSen: line!.priceSen, deliverySen });
+    const body = {
+      ...pickupOrderBody([line!], { storeNo: store!.storeNo, date: '', time: '' }),
+      order_del_type: 'DELIVERY', add_id: address.add_id, order_del_pickup_date: undefined, order_del_pickup_time: undefined,
+      order_delivery_charges: formatAmount(deliverySen), order_amount: formatAmount(t.totalSen), order_rounding: formatAmount(t.roundingSen),
+    };
+    const before = (await h.db.select().from(orders).where(eq(orders.memberCode, me.member))).length;
+    await setCapacity('S001', null, 0);
+    try {
+      const r = await h.call(`add_order/${me.member}`, { token: me.token, body, headers: { 'accept-language': 'zh' } });
+      expect([r.status, r.json.Error]).toEqual([409, '该门店今日的送货订单已满。请选择到店自取，或明天再下单。']);
+      expect((await h.db.select().from(orders).where(eq(orders.memberCode, me.member))).length).toBe(before);
+    } finally {
+      await setCapacity('S001', null, null);
+    }
+    // With room again, the same order goes through.
+    expect((await h.call(`add_order/${me.member}`, { token: me.token, body: { ...body, idempotency_key: `${body.idempotency_key}-again` } })).status).toBe(200);
   });
 
   it('HQ alone sets capacity; an outlet member reads only their outlets; bad values are refused', async () => {
