@@ -18,7 +18,8 @@ import { formatExactPrice } from '../../src/domain/money';
 
 const PASSWORD = 'counter-password-1';
 const bootstrap = { ...API_KEY, authorization: `Bearer ${E2E_OPS_TOKEN}` };
-const slow = (locator: Parameters<typeof expect>[0]) => expect(locator, { timeout: 40_000 });
+// The board's poller asks every 15 s: a new order shows within one or two polls.
+const slow = expect.configure({ timeout: 40_000 });
 
 /** Adds a staff member with the bootstrap token; a login of its own per call. */
 async function addStaff(request: APIRequestContext, role: 'hq' | 'outlet', outlets: string[], name: string): Promise<string> {

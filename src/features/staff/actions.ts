@@ -103,7 +103,7 @@ export const staff = {
     accept: 'form',
     input: z.object({ order_refno: refno }),
     handler: async ({ order_refno }, ctx) => {
-      await asStaff(ctx, (api) => api.call('ops_order_status', { body: { order_refno, to: 'Ready To Pickup', reason: '' } }));
+      await asStaff(ctx, (api) => api.call('ops_order_status', { body: { order_refno, to: 'Ready To Pickup' } }));
       return back(order_refno, 'ready');
     },
   }),
@@ -113,7 +113,7 @@ export const staff = {
     accept: 'form',
     input: z.object({ order_refno: refno, tracking_code: z.string().trim().min(1, 'tracking_code_required').max(60) }),
     handler: async ({ order_refno, tracking_code }, ctx) => {
-      await asStaff(ctx, (api) => api.call('ops_order_status', { body: { order_refno, to: 'Delivering', tracking_code, reason: '' } }));
+      await asStaff(ctx, (api) => api.call('ops_order_status', { body: { order_refno, to: 'Delivering', tracking_code } }));
       return back(order_refno, 'delivering');
     },
   }),
@@ -123,7 +123,7 @@ export const staff = {
     accept: 'form',
     input: z.object({ order_refno: refno }),
     handler: async ({ order_refno }, ctx) => {
-      await asStaff(ctx, (api) => api.call('ops_order_status', { body: { order_refno, to: 'Waiting Comment', reason: '' } }));
+      await asStaff(ctx, (api) => api.call('ops_order_status', { body: { order_refno, to: 'Waiting Comment' } }));
       return back(order_refno, 'delivered');
     },
   }),

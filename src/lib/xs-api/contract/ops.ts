@@ -70,7 +70,6 @@ export const opsOrderStatus = defineOperation({
   body: z.object({
     order_refno: orderRefno,
     to: z.enum(ORDER_STATUSES),
-    reason: z.string().trim().max(200).default(''),
     tracking_code: z.string().trim().min(1).max(60).optional(),
   }),
   response: z.object({ Status: statusOk, order_refno: z.string(), from: z.string(), to: z.string() }),
