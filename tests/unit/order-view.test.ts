@@ -29,7 +29,8 @@ describe('toOrderView', () => {
       itemCount: 2, subtotalSen: 3386, deliverySen: 500, voucherSen: 500, roundingSen: -1, totalSen: 3385, voucherName: 'RM5 off',
       remark: 'Ring twice', pickup: null,
     });
-    expect(v.lines).toEqual([{ code: 'P1', name: 'Pork Belly', picture: '/p/1.webp', quantity: 2, priceSen: 1693, amountSen: 3386 }]);
+    expect(v.lines).toEqual([{ code: 'P1', name: 'Pork Belly', picture: '/p/1.webp', quantity: 2, priceSen: 1693, amountSen: 3386, shortQuantity: 0, orderedAmountSen: 3386 }]);
+    expect(v.refundedSen).toBe(0);
     expect(v.billing).toEqual({ person: 'Tan Mei Ling', phone: '+60123456789', lines: ['12, Jalan Ampang, Taman Maju', '50450 Kuala Lumpur, W.P. Kuala Lumpur'] });
     expect(v.shipping).toEqual({ person: 'Tan Mei Ling', phone: '+60123456789', lines: ['3 Jalan Dua', '47300 Petaling Jaya, Selangor'] });
   });
@@ -43,6 +44,23 @@ describe('toOrderView', () => {
     expect(v.statusKey).toBe('status_ready_to_pickup');
     expect(v.voucherName).toBeNull();
     expect(v.pickup).toEqual({ storeName: 'XS Ampang', storePhone: '03-4256 1234', dateLabel: '23/11/2026', timeLabel: '02:30 pm' });
+  });
+
+  it('after a short pick: what is left on each line, what was taken off and the amount as ordered, and the refund', () => {
+    const v = toOrderView({
+      ...base, order_status: 'Paid', order_subtotal: '16.93', order_amount: '16.95', order_refunded: '16.90',
+      product: [
+        { ...base.product[0]!, product_quantity: 1, product_amount: '16.93', product_short_quantity: 1 },
+        { product_code: 'P2', product_name: 'Pork Ribs', product_picture: '/p/2.webp', product_quantity: 0, product_price: '12.50', product_amount: '0.00', product_short_quantity: 3 },
+      ],
+    });
+    expect(v.lines.map((l) => [l.code, l.quantity, l.shortQuantity, l.amountSen, l.orderedAmountSen])).toEqual([
+      ['P1', 1, 1, 1693, 3386],
+      ['P2', 0, 3, 0, 3750],
+    ]);
+    expect(v.itemCount).toBe(1);
+    expect(v.refundedSen).toBe(1690);
+    expect(v.totalSen).toBe(1695);
   });
 
   it('keeps an unknown status as text and a malformed date as stored', () => {
@@ -64,10 +82,11 @@ describe('toOrderDetailView (the order detail page)', () => {
     });
     expect(v.placedAtLabel).toBe('22/11/2026 10:00 am');
     expect(v.history).toEqual([
-      { to: 'Paid', toKey: 'status_paid', actorKey: 'order_actor_provider', at: '2026-11-22T03:05:00.000Z', atLabel: '22/11/2026 11:05 am' },
-      { to: 'Delivering', toKey: 'status_delivering', actorKey: 'order_actor_operator', at: '2026-11-22T16:30:00.000Z', atLabel: '23/11/2026 12:30 am' },
+      { kind: 'status', to: 'Paid', toKey: 'status_paid', actorKey: 'order_actor_provider', at: '2026-11-22T03:05:00.000Z', atLabel: '22/11/2026 11:05 am' },
+      { kind: 'status', to: 'Delivering', toKey: 'status_delivering', actorKey: 'order_actor_operator', at: '2026-11-22T16:30:00.000Z', atLabel: '23/11/2026 12:30 am' },
     ]);
     expect(v.trackingCode).toBe('MY123');
+    expect(v.collectionCode).toBeNull();
     expect(v.pickupSlot).toBeNull();
     expect(v.can).toEqual({ cancel: false, payNow: false, changePickup: false, review: false });
     expect(v.totalSen).toBe(3385);
@@ -75,10 +94,35 @@ describe('toOrderDetailView (the order detail page)', () => {
 
   it('keeps the stored pick-up slot for the change modal and allows cancel and Pay Now while To Pay', () => {
     const v = toOrderDetailView({ ...base, order_del_type: 'PICKUP', tracking_code: 'IGNORED', order_del_pickup_date: '2026-11-23', order_del_pickup_time: '14:30', history: [] });
-    expect(v.pickupSlot).toEqual({ date: '2026-11-23', time: '14:30' });
+    expect(v.pickupSlot).toEqual({ date: '2026-11-23', time: '14:30', storeCode: '' });
     expect(v.trackingCode).toBeNull();
     expect(v.can).toEqual({ cancel: true, payNow: true, changePickup: true, review: false });
     expect(toOrderDetailView({ ...base, order_status: 'Waiting Comment', history: [] }).can.review).toBe(true);
+  });
+
+  it('shows the collection code only while a pick-up order is Ready To Pickup, and the slot with its outlet', () => {
+    const pickup = {
+      ...base, order_del_type: 'PICKUP' as const, order_status: 'Ready To Pickup', collection_code: '042917',
+      order_del_pickup_store_code: 'S001', order_del_pickup_date: '2026-11-23', order_del_pickup_time: '14:30', history: [],
+    };
+    const v = toOrderDetailView(pickup);
+    expect(v.collectionCode).toBe('042917');
+    expect(v.pickupSlot).toEqual({ date: '2026-11-23', time: '14:30', storeCode: 'S001' });
+    expect(toOrderDetailView({ ...pickup, order_status: 'Paid' }).collectionCode).toBeNull();
+    expect(toOrderDetailView({ ...pickup, collection_code: null }).collectionCode).toBeNull();
+    expect(toOrderDetailView({ ...base, order_status: 'Ready To Pickup', collection_code: '042917', history: [] }).collectionCode).toBeNull();
+  });
+
+  it('reads a short pick as items not available and refunded, by the store', () => {
+    const v = toOrderDetailView({
+      ...base, order_status: 'Paid',
+      history: [
+        { from: 'Pending', to: 'Paid', actor: 'provider', kind: 'status', at: '2026-11-22T03:05:00.000Z' },
+        { from: 'Paid', to: 'Paid', actor: 'operator', kind: 'short_pick', at: '2026-11-22T05:00:00.000Z' },
+      ],
+    }, 'ar');
+    expect(v.history[1]).toEqual({ kind: 'short_pick', to: 'Paid', toKey: 'order_history_short_pick', actorKey: 'order_actor_operator', at: '2026-11-22T05:00:00.000Z', atLabel: v.history[1]!.atLabel });
+    expect(v.history[0]!.kind).toBe('status');
   });
 
   it('prints the company block without empty address lines', () => {

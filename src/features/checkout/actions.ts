@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { orderInput, validateProductVoucher } from '../../lib/xs-api/contract';
 import { toSen } from '../../domain/money';
 import { memberApi } from '../shared/api';
-import { outOfStockLines, requireMember, shopperError, viaApi, type StockShortage } from '../shared/errors';
+import { capacityRefusal, outOfStockLines, requireMember, shopperError, viaApi, type StockShortage } from '../shared/errors';
 
 /** One line as the delivery charge needs it: product code and quantity. */
 const chargeLine = z.object({ product_code: z.string().min(1).max(30), product_quantity: z.number().int().min(1).max(999) });
@@ -21,10 +21,14 @@ export type ServerTotals = { subtotalSen: number; deliverySen: number; voucherSe
 /** A voucher the server accepted for the lines: its numbers, name, and the order's figures with its discount (sen). */
 export type CheckedVoucher = { no: string; code: string; name: string; totals: ServerTotals };
 
-/** What placing an order answers: the order, or the lines the store cannot fill (nothing was ordered). */
+/**
+ * What placing an order answers: the order, the lines the store cannot fill, or the API's message
+ * that the chosen pick-up slot is full (in those two, nothing was ordered).
+ */
 export type PlaceOrderResult =
-  | { order_refno: string; outOfStock?: undefined }
-  | { order_refno?: undefined; outOfStock: { message: string; product: StockShortage[] } };
+  | { order_refno: string; outOfStock?: undefined; slotFull?: undefined }
+  | { order_refno?: undefined; outOfStock: { message: string; product: StockShortage[] }; slotFull?: undefined }
+  | { order_refno?: undefined; outOfStock?: undefined; slotFull: { message: string } };
 
 export const checkout = {
   /**
@@ -85,6 +89,8 @@ export const checkout = {
    * (an island's Action call is not under the page's /zh or /ar prefix). When the store cannot fill
    * some lines (409 out_of_stock) it answers `{ outOfStock: { message, product: [{ product_code,
    * available_quantity }] } }` instead, for the out-of-stock modal (spec §4): nothing was ordered.
+   * When the pick-up slot has no place left at the outlet (409 pickup_slot_full) it answers
+   * `{ slotFull: { message } }`, the API's message, so the shopper can choose another time.
    * Errors: UNAUTHORIZED for a guest; the API's other refusals with their message (an amount that
    * changed, an expired pick-up slot, a voucher no longer usable, no default address…).
    */
@@ -100,6 +106,7 @@ export const checkout = {
         } catch (err) {
           const product = outOfStockLines(err);
           if (product) return { outOfStock: { message: shopperError(err, ctx.locals.locale).message, product } };
+          if (capacityRefusal(err)?.kind === 'PICKUP') return { slotFull: { message: shopperError(err, ctx.locals.locale).message } };
           throw err;
         }
         // Spec §4: nothing to pay (a voucher covers it all) → the payment-confirm call comes first.

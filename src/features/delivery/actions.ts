@@ -13,6 +13,9 @@ import { requireMember, viaApi } from '../shared/errors';
 /** Most saved addresses offered at step 0. */
 const ADDRESS_LIST_LIMIT = 50;
 
+/** The pick-up times of a date ('HH:mm', in order) and those of them the outlet has no place left in. */
+export type PickupTimes = { times: string[]; full: string[] };
+
 export const delivery = {
   /** Step 0: the member's saved addresses (with their geocoded latitude and longitude). */
   addresses: defineAction({
@@ -30,10 +33,14 @@ export const delivery = {
     input: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
     handler: async (input, ctx) => viaApi(ctx, () => publicApi(ctx.locals.locale).call('pickup_store_listing', { query: input }).then((r) => r.data)),
   }),
-  /** Step 3: the pick-up times (HH:mm) offered on a date (YYYY-MM-DD). */
+  /**
+   * Step 3: the pick-up times (HH:mm) offered on a date (YYYY-MM-DD); with `store` (the outlet's
+   * store code, 'S001'), `full` lists those it has no place left in (still in `times`, shown as Full).
+   */
   pickupTimes: defineAction({
-    input: z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
-    handler: async (input, ctx) => viaApi(ctx, () => publicApi(ctx.locals.locale).call('self_pickup_time_range', { query: input }).then((r) => r.data.times)),
+    input: z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), store: z.string().trim().min(1).max(20).optional() }),
+    handler: async (input, ctx): Promise<PickupTimes> =>
+      viaApi(ctx, () => publicApi(ctx.locals.locale).call('self_pickup_time_range', { query: input }).then((r) => ({ times: r.data.times, full: r.data.full }))),
   }),
   /** Step 3: the pick-up settings (lead time in days, opening hours and weekdays). */
   pickupSettings: defineAction({

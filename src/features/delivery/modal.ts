@@ -12,12 +12,13 @@ export type DeliveryStep = 0 | 1 | 2 | 3;
 let mounted: Promise<unknown> | undefined;
 
 /**
- * Opens the modal at `step` (default: where the modal decides), loading its code the first time. An
- * "added to cart" toast still showing is dismissed: it would speak of a cart the modal may empty.
+ * Opens the modal at `step` (default: where the modal decides), loading its code the first time,
+ * with `notice` shown at its top (why the shopper must choose again). An "added to cart" toast
+ * still showing is dismissed: it would speak of a cart the modal may empty.
  */
-export function openDeliveryModal(step?: DeliveryStep): void {
+export function openDeliveryModal(step?: DeliveryStep, notice?: string): void {
   dismissToasts('cart');
   const header = document.querySelector<HTMLElement>('[data-header]');
   mounted ??= import('./ui/mount').then((m) => m.mountDeliveryModal(document.getElementById('delivery-root')!, header?.dataset.locale ?? 'en'));
-  $deliveryModalOpen.set({ step });
+  $deliveryModalOpen.set({ step, notice });
 }

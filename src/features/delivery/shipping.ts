@@ -18,8 +18,11 @@ export type { Shipping, ShippingAddress, ShippingStore } from './choice';
 /** The saved choice; null when there is none (a guest, or a member who has not chosen yet). */
 export const $shipping = persistentJSON<Shipping | null>('shipping', null);
 
-/** Whether the delivery-method modal is open, and at which step (0–3; undefined: the modal decides). */
-export const $deliveryModalOpen = atom<false | { step?: 0 | 1 | 2 | 3 }>(false);
+/**
+ * Whether the delivery-method modal is open, at which step (0–3; undefined: the modal decides), and
+ * a notice it shows on opening (why the shopper is asked to choose again, e.g. a full pick-up slot).
+ */
+export const $deliveryModalOpen = atom<false | { step?: 0 | 1 | 2 | 3; notice?: string }>(false);
 
 /** True when a stored choice is complete enough to shop with (spec §4: type, store and state; a pick-up also needs date and time). */
 export function isShippingComplete(s: Shipping | null | undefined): s is Shipping {

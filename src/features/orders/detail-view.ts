@@ -1,8 +1,10 @@
 /**
  * The order detail page's view model (spec §2 Account: Orders, order detail; §3 Order; §4 Order
- * changes): the order as the success page shows it (`OrderView`), plus its status history, its
- * tracking code, the pick-up slot as stored (for the change modal), what the member may do now,
- * and the company block printed at the top of the bill (spec §7 print_customer_bill). Pure.
+ * changes): the order as the success page shows it (`OrderView`), plus its status history (a
+ * short pick reads as items not available and refunded, by the store: never a staff member), its
+ * tracking code, its collection code while Ready To Pickup, the pick-up slot as stored (for the
+ * change modal), what the member may do now, and the company block printed at the top of the bill
+ * (spec §7 print_customer_bill). Pure.
  */
 import type { OrderWithHistory, billCompany } from '../../lib/xs-api/contract';
 import type { z } from 'zod';
@@ -12,9 +14,12 @@ import { formatShopDateTime } from '../../domain/pickup';
 import { isMessageKey, type Locale, type MessageKey } from '../../i18n/messages';
 import { toOrderView, type OrderView } from './view';
 
-/** One status change as shown: the status reached (and its label key), who, and when (UTC+8). */
+/** One history entry as shown: the status reached (or a short pick) and its label key, who, and when (UTC+8). */
 export type OrderHistoryView = {
+  /** 'status': a status change; 'short_pick': units taken off and refunded (the status stays). */
+  kind: 'status' | 'short_pick';
   to: string;
+  /** The label: the status reached, or 'order_history_short_pick' for a short pick; null for an unknown status. */
   toKey: MessageKey | null;
   /** 'order_actor_member', 'order_actor_provider', 'order_actor_operator' or 'order_actor_system'. */
   actorKey: MessageKey;
@@ -34,8 +39,10 @@ export type OrderDetailView = OrderView & {
   history: OrderHistoryView[];
   /** The carrier's code of a delivery order once shipped; null otherwise. */
   trackingCode: string | null;
-  /** The pick-up slot as stored, 'YYYY-MM-DD' and 'HH:mm'; null for delivery. */
-  pickupSlot: { date: string; time: string } | null;
+  /** The 6-digit code to show at the counter, while a pick-up order is Ready To Pickup; null otherwise. */
+  collectionCode: string | null;
+  /** The pick-up slot as stored, 'YYYY-MM-DD' and 'HH:mm', and its outlet's store code ('' when unknown); null for delivery. */
+  pickupSlot: { date: string; time: string; storeCode: string } | null;
   /** What the member may do now. */
   can: MemberOrderActions;
 };
@@ -52,12 +59,19 @@ export function toOrderDetailView(o: OrderWithHistory, locale: Locale = 'en'): O
   return {
     ...base,
     placedAtLabel: instantLabel(o.created_at, locale),
-    history: o.history.map((e) => {
+    history: o.history.map((e): OrderHistoryView => {
+      const at = { at: e.at, atLabel: instantLabel(e.at, locale) };
+      // A short pick is the store's: it reads the same whoever of the staff made it.
+      if (e.kind === 'short_pick') return { kind: 'short_pick', to: e.to, toKey: 'order_history_short_pick', actorKey: 'order_actor_operator', ...at };
       const key = statusMessageKey(e.to);
-      return { to: e.to, toKey: isMessageKey(key) ? key : null, actorKey: `order_actor_${e.actor}` as MessageKey, at: e.at, atLabel: instantLabel(e.at, locale) };
+      return { kind: 'status', to: e.to, toKey: isMessageKey(key) ? key : null, actorKey: `order_actor_${e.actor}` as MessageKey, ...at };
     }),
     trackingCode: o.order_del_type === 'DELIVERY' ? o.tracking_code || null : null,
-    pickupSlot: o.order_del_type === 'PICKUP' && o.order_del_pickup_date && o.order_del_pickup_time ? { date: o.order_del_pickup_date, time: o.order_del_pickup_time } : null,
+    collectionCode: o.order_del_type === 'PICKUP' && o.order_status === 'Ready To Pickup' ? o.collection_code || null : null,
+    pickupSlot:
+      o.order_del_type === 'PICKUP' && o.order_del_pickup_date && o.order_del_pickup_time
+        ? { date: o.order_del_pickup_date, time: o.order_del_pickup_time, storeCode: o.order_del_pickup_store_code ?? '' }
+        : null,
     can: memberOrderActions(o.order_status, o.order_del_type),
   };
 }

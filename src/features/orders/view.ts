@@ -2,10 +2,13 @@
  * The order's view model (spec §2 Order success page and Account: Orders, §3 Order), reshaped once
  * from the contract's order. Pure: no I/O, so it is unit-tested. Money is integer sen (RM 1 = 100
  * sen), taken from the order as it was charged (the server computed it; nothing is recomputed
- * here). Dates are shown as DD/MM/YYYY and pick-up times as hh:mm a (spec §9).
+ * here). Dates are shown as DD/MM/YYYY and pick-up times as hh:mm a (spec §9). After a short pick
+ * (the outlet could not supply some units and took them off), a line's quantity and amount are
+ * what is left, `shortQuantity` what was taken off, and `refundedSen` what was refunded.
  */
 import type { Order } from '../../lib/xs-api/contract';
 import { toSen } from '../../domain/money';
+import { lineAmount } from '../../domain/totals';
 import { statusMessageKey } from '../../domain/orders';
 import { formatPickupDate, formatPickupTime } from '../../domain/pickup';
 import { isMessageKey, type Locale, type MessageKey } from '../../i18n/messages';
@@ -19,8 +22,12 @@ export type OrderLineView = {
   quantity: number;
   /** Unit price charged, sen. */
   priceSen: number;
-  /** Line amount charged, sen. */
+  /** Line amount charged, sen (of the units left). */
   amountSen: number;
+  /** Units the outlet could not supply and took off (0 when none); `quantity` is what is left, 0 for a line removed. */
+  shortQuantity: number;
+  /** Line amount as ordered, before units were taken off, sen (`amountSen` when none were). */
+  orderedAmountSen: number;
 };
 
 /** Pick-up info (pick-up orders only). */
@@ -47,6 +54,8 @@ export type OrderView = {
   voucherSen: number;
   roundingSen: number;
   totalSen: number;
+  /** Refunded of a paid order that goes on (units taken off), sen; 0 when nothing was. */
+  refundedSen: number;
   /** The voucher's name when one was used. */
   voucherName: string | null;
   remark: string;
@@ -71,14 +80,21 @@ function shown(value: string | null, format: (v: string) => string): string {
 export function toOrderView(o: Order, locale: Locale = 'en'): OrderView {
   const statusKey = statusMessageKey(o.order_status);
   const isDelivery = o.order_del_type === 'DELIVERY';
-  const lines = o.product.map((p): OrderLineView => ({
-    code: p.product_code,
-    name: p.product_name,
-    picture: p.product_picture,
-    quantity: p.product_quantity,
-    priceSen: toSen(p.product_price),
-    amountSen: toSen(p.product_amount),
-  }));
+  const lines = o.product.map((p): OrderLineView => {
+    const priceSen = toSen(p.product_price);
+    const amountSen = toSen(p.product_amount);
+    const shortQuantity = Math.max(0, p.product_short_quantity);
+    return {
+      code: p.product_code,
+      name: p.product_name,
+      picture: p.product_picture,
+      quantity: p.product_quantity,
+      priceSen,
+      amountSen,
+      shortQuantity,
+      orderedAmountSen: shortQuantity ? lineAmount(priceSen, p.product_quantity + shortQuantity) : amountSen,
+    };
+  });
   return {
     refno: o.order_refno,
     date: o.order_date,
@@ -94,6 +110,7 @@ export function toOrderView(o: Order, locale: Locale = 'en'): OrderView {
     voucherSen: toSen(o.order_voucher_amount),
     roundingSen: toSen(o.order_rounding),
     totalSen: toSen(o.order_amount),
+    refundedSen: toSen(o.order_refunded),
     voucherName: o.order_voucher_name || null,
     remark: o.order_remark,
     billing: addressView({

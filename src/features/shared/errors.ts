@@ -9,8 +9,9 @@
  *   customer_login): there 401 is the refusal of the mobile and password and keeps the API's text
  *   (spec §8 Login failure).
  * - A transport fault or a 5xx becomes 'Oops, Something went wrong on server.' with 502.
- * - A refusal that carries more than a message (add_order's 409 out_of_stock lists the short lines)
- *   is read by `outOfStockLines`, so an Action can answer those lines as a typed result.
+ * - A refusal that carries more than a message (add_order's 409 out_of_stock lists the short lines;
+ *   a full pick-up slot or delivery day names the outlet, date and time) is read by
+ *   `outOfStockLines` or `capacityRefusal`, so an Action can answer it as a typed result.
  */
 import { ActionError, type ActionAPIContext } from 'astro:actions';
 import { z } from 'zod';
@@ -86,4 +87,22 @@ export function outOfStockLines(err: unknown): StockShortage[] | null {
   if (!(err instanceof XsApiError) || err.status !== 409) return null;
   const parsed = shortages.safeParse(err.body.product);
   return parsed.success ? parsed.data : null;
+}
+
+/** An outlet's refusal for capacity: which kind of place is full, at which outlet, on which date (and time, for a pick-up). */
+export type CapacityRefusal = { kind: 'PICKUP' | 'DELIVERY'; storeCode: string; date: string; time: string | null };
+
+const capacityBody = z.object({ full: z.enum(['pickup_slot', 'delivery_day']), store_code: z.string(), date: z.string(), time: z.string().nullable() });
+
+/**
+ * The full place of a refusal for capacity (add_order or update_pickup_datetime: 409
+ * 'pickup_slot_full' or 'delivery_day_full', with `full`, `store_code`, `date` and `time`, null for
+ * a delivery day); null for any other error.
+ */
+export function capacityRefusal(err: unknown): CapacityRefusal | null {
+  if (!(err instanceof XsApiError) || err.status !== 409) return null;
+  const parsed = capacityBody.safeParse(err.body);
+  if (!parsed.success) return null;
+  const { full, store_code, date, time } = parsed.data;
+  return { kind: full === 'pickup_slot' ? 'PICKUP' : 'DELIVERY', storeCode: store_code, date, time };
 }

@@ -6,8 +6,11 @@
  * quantities, so a retry never makes a second order and a changed order gets a new key).
  * On failure the server's message is shown and submit is enabled again; when the store cannot fill
  * some lines the out-of-stock modal offers to proceed without them, change them to what is
- * available (the cart follows, through the cart Actions), or go back to the cart. On success the
- * cart count drops and the shopper goes to the order success page.
+ * available (the cart follows, through the cart Actions), or go back to the cart. When the pick-up
+ * slot filled up meanwhile (the outlet has no place left), the API's message is shown and the
+ * delivery modal opens at its pick-up step, where that time is now marked Full, to choose another;
+ * the message goes once another slot is chosen. On success the cart count drops and the shopper
+ * goes to the order success page.
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -57,11 +60,14 @@ function CheckoutIsland({ locale, checkout }: Props) {
   const [short, setShort] = useState<ShortLine[]>([]);
   const [fixing, setFixing] = useState(false);
   const [autoSubmit, setAutoSubmit] = useState(false);
+  /** The pick-up slot the outlet refused as full ('' when none): its message stays until another is chosen. */
+  const [refusedSlot, setRefusedSlot] = useState('');
 
   const subtotalSen = subtotal(lines.map((l) => ({ priceSen: l.priceSen, quantity: l.quantity })));
   const defaultAddress = addresses.find((a) => a.isDefault) ?? null;
   const address = shipping?.type === 'DELIVERY' ? (addresses.find((a) => a.id === shipping.address?.add_id) ?? defaultAddress) : null;
   const basis = chargeBasis(lines, shipping?.store.store_no, address?.id);
+  const slotKey = shipping?.type === 'PICKUP' ? `${shipping.store.store_no}|${shipping.date}|${shipping.time}` : '';
   const deliverySen = shipping?.type === 'DELIVERY' ? (address && charge?.basis === basis ? charge.sen : null) : 0;
   const voucher = useVoucher(lines, subtotalSen, deliverySen, () => setAutoSubmit(false));
   const remarkCheck = remarkSchema.safeParse(remark);
@@ -91,6 +97,12 @@ function CheckoutIsland({ locale, checkout }: Props) {
         } else setCharge({ basis, sen: data.deliverySen });
       });
   }, [shipping?.type, basis]);
+
+  useEffect(() => {
+    if (!refusedSlot || slotKey === refusedSlot) return;
+    setRefusedSlot('');
+    setError('');
+  }, [slotKey]);
 
   const totals = deliverySen === null ? null : voucher.chosen ? voucher.totals : orderTotals({ subtotalSen, deliverySen });
   const storeMismatch = !!shipping && shipping.store.store_no !== store;
@@ -126,12 +138,19 @@ function CheckoutIsland({ locale, checkout }: Props) {
         product_amount: formatAmount(l.amountSen),
       })),
     });
-    if (err || data.outOfStock) {
+    if (err || data.outOfStock || data.slotFull) {
       setBusy(false);
       if (data?.outOfStock) {
         // Spec §4 Out-of-stock modal: nothing was ordered; the shopper decides what to do.
         const available = new Map(data.outOfStock.product.map((p) => [p.product_code, p.available_quantity]));
         setShort(lines.filter((l) => available.has(l.code)).map((l) => ({ code: l.code, name: l.name, asked: l.quantity, available: available.get(l.code)! })));
+        return;
+      }
+      if (data?.slotFull) {
+        // Nothing was ordered: the shopper chooses another time at the same store (same cart, same key).
+        setError(data.slotFull.message);
+        setRefusedSlot(slotKey);
+        openDeliveryModal(3, data.slotFull.message);
         return;
       }
       const message = err?.message ?? '';

@@ -5,9 +5,11 @@
  * into the cookie the server reads); changing the method or the store clears the cart: with items in
  * the cart the modal first asks (ConfirmChange: Cancel or Escape keeps cart and method as they were,
  * Continue empties the cart), then a notice says the cart was emptied and why. No question when the
- * cart is empty or nothing changes. Closable only once a method exists; resets 500 ms after closing.
+ * cart is empty or nothing changes. Closable only once a method exists; resets 500 ms after closing
+ * (at once when it opens again sooner). Opened with a notice (a full pick-up slot at checkout), it
+ * shows it at its top. The pick-up step shows the chosen store's full times as Full.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { actions } from 'astro:actions';
 import * as m from '../../../paraglide/messages.js';
@@ -40,10 +42,24 @@ export function DeliveryModal({ locale }: { locale: Locale }) {
   /** A choice waiting for the shopper's yes, because saving it empties the cart. */
   const [pending, setPending] = useState<{ next: Shipping; kind: ChangeKind } | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The reset after closing, while it waits: a reopen before it runs it at once, so it never lands on the new visit. */
+  const resetTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const reset = () => {
+    if (resetTimer.current) clearTimeout(resetTimer.current);
+    resetTimer.current = null;
+    setStep(0);
+    setOrigin(null);
+    setStores(null);
+    setStore(null);
+    setError('');
+    setPending(null);
+  };
 
   useEffect(() => {
     if (!open) return;
-    setError('');
+    if (resetTimer.current) reset();
+    setError(open.notice ?? '');
     const current = $shipping.get();
     if (open.step === 3 && current?.store) {
       setStore({ ...current.store, store_state: current.state, store_lat_long: '' } as Store);
@@ -54,14 +70,7 @@ export function DeliveryModal({ locale }: { locale: Locale }) {
   const canClose = isShippingComplete(shipping);
   const close = () => {
     $deliveryModalOpen.set(false);
-    setTimeout(() => {
-      setStep(0);
-      setOrigin(null);
-      setStores(null);
-      setStore(null);
-      setError('');
-      setPending(null);
-    }, MODAL_RESET_MS);
+    resetTimer.current = setTimeout(reset, MODAL_RESET_MS);
   };
 
   async function findStores(o: Origin) {
@@ -151,7 +160,7 @@ export function DeliveryModal({ locale }: { locale: Locale }) {
       )}
       {step === 2 && store && <MethodStep locale={locale} store={store} canDeliver={origin?.kind === 'address'} onChoose={chooseMethod} />}
       {step === 3 && store && (
-        <PickupStep locale={locale} initial={shipping?.type === 'PICKUP' && shipping.store.store_no === store.store_no ? { date: shipping.date ?? '', time: shipping.time ?? '' } : undefined}
+        <PickupStep locale={locale} storeCode={store.store_code} initial={shipping?.type === 'PICKUP' && shipping.store.store_no === store.store_no ? { date: shipping.date ?? '', time: shipping.time ?? '' } : undefined}
           onSave={(date, time) =>
             save({
               type: 'PICKUP',

@@ -2,7 +2,8 @@
  * The order detail page's controls (spec §2 Account: order detail with print, cancel (modal) and
  * update order; review product modal; §4 Order changes; §8 success toasts): Print; Cancel with a
  * confirm modal (only while To Pay); Change pick-up time (pick-up orders not yet collected, the
- * date and times offered by the shop's pick-up settings, as in the delivery modal); Review products
+ * date and times offered by the shop's pick-up settings, as in the delivery modal, full times of the
+ * order's outlet shown as Full; the order's own slot stays choosable); Review products
  * (Waiting Comment: stars 0–5 and a comment per product, then the order is Completed).
  *
  * Without JavaScript the cancel still works: a <details> reveals the confirmation and a plain form
@@ -26,8 +27,8 @@ type Props = {
   locale: Locale;
   refno: string;
   can: MemberOrderActions;
-  /** The stored pick-up slot ('YYYY-MM-DD', 'HH:mm'), null for delivery. */
-  pickupSlot: { date: string; time: string } | null;
+  /** The stored pick-up slot ('YYYY-MM-DD', 'HH:mm') and its outlet's store code ('' when unknown), null for delivery. */
+  pickupSlot: { date: string; time: string; storeCode: string } | null;
   /** The order's products (one review each). */
   lines: Line[];
   /** The form action of the cancel Action (`actions.orders.cancel` as a string). */
@@ -44,6 +45,8 @@ function OrderControlsView({ locale, refno, can, pickupSlot, lines, cancelAction
   const [open, setOpen] = useState<Open>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  /** Counts refused pick-up changes: the times are asked again, a slot that filled up then shows as Full. */
+  const [pickupRefusals, setPickupRefusals] = useState(0);
   const [reviews, setReviews] = useState(() => lines.map((l) => ({ product_code: l.code, review_rate: REVIEW_RATE_MAX, review_comment: '' })));
   useEffect(() => setReady(true), []);
 
@@ -71,6 +74,7 @@ function OrderControlsView({ locale, refno, can, pickupSlot, lines, cancelAction
     const { error: err } = await actions.orders.changePickup({ order_refno: refno, date, time });
     if (err) {
       setBusy(false);
+      setPickupRefusals((n) => n + 1);
       return setError(err.message);
     }
     location.reload();
@@ -137,7 +141,8 @@ function OrderControlsView({ locale, refno, can, pickupSlot, lines, cancelAction
       {open === 'pickup' && pickupSlot && (
         <Modal open title={t(m.order_change_pickup)} onClose={close} closeLabel={t(m.modal_close)}>
           {errorLine}
-          <PickupStep locale={locale} initial={pickupSlot} onSave={(date, time) => void changePickup(date, time)} />
+          <PickupStep locale={locale} storeCode={pickupSlot.storeCode} initial={pickupSlot} holdsInitial refresh={pickupRefusals}
+            onSave={(date, time) => void changePickup(date, time)} />
         </Modal>
       )}
 

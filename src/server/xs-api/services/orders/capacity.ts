@@ -65,12 +65,14 @@ export function bookingOf(order: { storeCode: string; delType: 'DELIVERY' | 'PIC
 
 /**
  * Takes the place an order needs, inside its transaction.
- * @throws ApiError 409 'pickup_slot_full' or 'delivery_day_full' when there is none left
+ * @throws ApiError 409 'pickup_slot_full' or 'delivery_day_full' when there is none left, with
+ *   `full` ('pickup_slot' | 'delivery_day'), `store_code`, `date` and `time` (null for a day)
  */
 export async function reservePlace(tx: Db, key: CapacityKey, capacity: CapacityDefaults): Promise<void> {
   const limit = key.kind === 'PICKUP' ? capacity.pickupSlot : capacity.deliveryDay;
   if (await takePlace(tx, key, limit)) return;
-  throw new ApiError(409, key.kind === 'PICKUP' ? 'pickup_slot_full' : 'delivery_day_full', {}, { store_code: key.storeCode, date: key.date, time: key.time || null });
+  const full = key.kind === 'PICKUP' ? 'pickup_slot' : 'delivery_day';
+  throw new ApiError(409, `${full}_full`, {}, { full, store_code: key.storeCode, date: key.date, time: key.time || null });
 }
 
 /** Places taken per pick-up time on `date` at outlet `storeCode`: 'HH:mm' → count. */
