@@ -89,6 +89,8 @@ export const paths = {
     /** What the board's poller reads: the day's orders and their statuses. */
     boardState: (q: { date?: string; outlet?: string } = {}) => withQuery('/staff/board-state', q),
     capacity: '/staff/capacity',
+    /** HQ's staff accounts. */
+    team: '/staff/team',
   },
 } as const;
 

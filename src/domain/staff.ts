@@ -51,22 +51,24 @@ export function canonicalStaffLogin(raw: string): string | null {
   return USERNAME.test(lower) ? lower : null;
 }
 
+/*
+ * The schemas' messages are message-catalogue keys (as src/domain/validation.ts's): the API answers
+ * them in the caller's language.
+ */
+
 /** A store code as the schema holds them: 'S001'. */
-export const storeCodeSchema = z.string().trim().regex(/^S\d{3}$/, 'an outlet code like S001');
+export const storeCodeSchema = z.string().trim().regex(/^S\d{3}$/, 'staff_outlet_invalid');
 
 export const staffLoginSchema = z
   .string()
   .max(60)
   .transform((v, ctx) => {
     const login = canonicalStaffLogin(v);
-    if (!login) ctx.addIssue({ code: 'custom', message: "a username (3–40 of a–z, 0–9, '.', '_', '-') or a Malaysian mobile number" });
+    if (!login) ctx.addIssue({ code: 'custom', message: 'staff_login_invalid' });
     return login ?? '';
   });
 
-export const staffPasswordSchema = z
-  .string()
-  .min(STAFF_PASSWORD_MIN_LENGTH, `at least ${STAFF_PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `at most ${PASSWORD_MAX_LENGTH} characters`);
+export const staffPasswordSchema = z.string().min(STAFF_PASSWORD_MIN_LENGTH, 'staff_password_min').max(PASSWORD_MAX_LENGTH, 'max_200');
 
 /**
  * A new staff member: login, name, password, role and outlets. An `outlet` member needs at least
@@ -75,12 +77,12 @@ export const staffPasswordSchema = z
 export const newStaffSchema = z
   .object({
     login: staffLoginSchema,
-    name: z.string().trim().min(1, 'a name').max(80),
+    name: z.string().trim().min(1, 'field_required').max(80, 'staff_name_max'),
     password: staffPasswordSchema,
     role: z.enum(STAFF_ROLES),
     outlets: z.array(storeCodeSchema).max(50).default([]),
   })
-  .refine((s) => s.role === 'hq' || s.outlets.length > 0, { message: 'an outlet member needs at least one outlet', path: ['outlets'] })
+  .refine((s) => s.role === 'hq' || s.outlets.length > 0, { message: 'staff_outlets_required', path: ['outlets'] })
   .transform((s) => ({ ...s, outlets: s.role === 'hq' ? [] : [...new Set(s.outlets)].sort() }));
 
 /** True when `staff` works the orders of outlet `storeCode` (hq: every outlet). */

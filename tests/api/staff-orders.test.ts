@@ -166,21 +166,34 @@ describe('ready, hand-over and the shopper told', () => {
     expect((await ops('order_status', s001, { order_refno: refno, to: 'Waiting Comment' })).json).toMatchObject({ from: 'Delivering', to: 'Waiting Comment' });
   });
 
-  it('a staff cancel of a paid order refunds it, texts the shopper in their language and names the staff member', async () => {
+  it('HQ’s cancel of a paid order refunds it, texts the shopper in their language and names the staff member; an outlet may not', async () => {
     await h.db.update(customers).set({ language: 'zh' }).where(eq(customers.memberCode, M));
     try {
       const { refno, sandboxId } = await paidPickup(['P0055']);
       const before = h.sent(phone).length;
-      const r = await ops('order_cancel', s001, { order_refno: refno, reason: 'freezer broke' });
+      // Refunds are HQ's: the outlet may not cancel a paid order.
+      const outlet = await ops('order_cancel', s001, { order_refno: refno, reason: 'freezer broke' });
+      expect([outlet.status, outlet.json.Error]).toEqual([403, 'Only HQ can cancel a paid order: it refunds the payment. Please call HQ.']);
+      expect(h.sent(phone).length).toBe(before);
+      const r = await ops('order_cancel', hq, { order_refno: refno, reason: 'freezer broke' });
       expect(r.json).toMatchObject({ Status: 1, from: 'Paid', refund_failed: [] });
       const [sbx] = await h.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, sandboxId));
       expect(sbx!.status).toBe('refunded');
       expect(h.sent(phone).slice(before)).toEqual([expect.stringContaining('已被商店取消')]);
       const [event] = await h.db.select().from(orderEvents).where(and(eq(orderEvents.orderRefno, refno), eq(orderEvents.toStatus, 'Cancelled')));
-      expect(event).toMatchObject({ staffId: s001.id, reason: 'freezer broke' });
+      expect(event).toMatchObject({ staffId: hq.id, reason: 'freezer broke' });
     } finally {
       await h.db.update(customers).set({ language: 'en' }).where(eq(customers.memberCode, M));
     }
+  });
+
+  it('an outlet cancels an unpaid order of its own: nothing to refund, the shopper told nothing was charged', async () => {
+    const refno = await placePickupOrder(h, token, M, ['P0058']);
+    const before = h.sent(phone).length;
+    const r = await ops('order_cancel', s001, { order_refno: refno, reason: 'duplicate order' });
+    expect(r.json).toMatchObject({ Status: 1, from: 'Pending', refunded: [], refund_failed: [] });
+    expect(h.sent(phone).slice(before)).toEqual([expect.stringContaining('Nothing was charged')]);
+    expect(await stockAt(h, 'S001', 'P0058')).toBe(20);
   });
 });
 

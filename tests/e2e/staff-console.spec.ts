@@ -114,6 +114,10 @@ test.describe('an outlet on a tablet (EN)', () => {
     await expect(page.locator('[data-refunded]')).toContainText(formatExactPrice(a!.priceSen));
     await expect(page.locator('[data-history-entry="short_pick"]')).toContainText('Counter Aisyah');
     expect((await demoTexts(request))[0]).toContain('were not available');
+    // The sandbox provider's own record shows the partial refund.
+    await page.locator('[data-payment-record]').click();
+    await expect(page.locator('[data-sandbox-refunded]')).toContainText(formatExactPrice(a!.priceSen).replace('RM ', ''));
+    await page.goBack();
 
     await page.locator('[data-action="ready"] button').click();
     await expect(page.locator('[data-done="ready"]')).toBeVisible();
@@ -170,6 +174,43 @@ test.describe('an outlet on a tablet (EN)', () => {
       await request.post(`${API}/ops/capacity_set`, { headers: bootstrap, data: { store_code: 'S003', pickup_slot_capacity: null, delivery_day_capacity: null } });
     }
   });
+});
+
+test('HQ manages staff in the console: adds an outlet member, who logs in; disables them, whose session ends', async ({ page, browser, request }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const hq = await addStaff(request, 'hq', [], 'HQ Siti');
+  await consoleLogin(page, hq);
+  await page.goto('/staff/team');
+  await expect(page.locator('h1')).toHaveText('Staff accounts');
+  const login = `e2e.new.${Date.now()}`;
+  const form = page.locator('[data-add-staff]');
+  await form.locator('#new-login').fill(login);
+  await form.locator('#new-name').fill('New Counter');
+  await form.locator('#new-password').fill('short');
+  await form.locator('input[name="outlets"][value="S004"]').check();
+  await form.getByRole('button').click();
+  await expect(page.locator('[data-add-staff] [role="alert"]')).toContainText('at least 10 characters');
+  await page.locator('#new-login').fill(login);
+  await page.locator('#new-name').fill('New Counter');
+  await page.locator('#new-password').fill(PASSWORD);
+  await page.locator('[data-add-staff] input[name="outlets"][value="S004"]').check();
+  await page.locator('[data-add-staff]').getByRole('button').click();
+  await expect(page.locator('[data-done="staff_added"]')).toBeVisible();
+  await expect(page.locator(`[data-team-member="${login}"]`)).toContainText('S004');
+  await expectAccessible(page);
+
+  const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const counter = await other.newPage();
+  await consoleLogin(counter, login);
+  await expect(counter.locator('[data-staff-who]')).toContainText('New Counter');
+  await expect(counter.getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);
+  expect((await counter.goto('/staff/team'))?.status()).toBe(403);
+
+  await page.locator(`[data-team-member="${login}"] form button`).first().click();
+  await expect(page.locator('[data-done="staff_disabled"]')).toBeVisible();
+  await counter.goto('/staff');
+  await expect(counter).toHaveURL(/\/staff\/login/);
+  await other.close();
 });
 
 test.describe('an outlet on a phone (AR)', () => {

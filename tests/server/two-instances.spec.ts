@@ -39,7 +39,9 @@ test('two instances on PostgreSQL and Redis, one killed mid-load: 0 confirmed or
   const env = { ...sharedEnv({}), DATABASE_URL: database.url, REDIS_URL: redisUrl, DATABASE_POOL_SIZE: '5',
     // This run's own limit counts in the shared Redis; the load comes from one loopback address and
     // each shopper orders far more than the per-member limit allows a real one.
-    RATE_LIMIT_KEY_PREFIX: `xs-two-${Date.now()}`, RATE_LIMIT_EXEMPT_IPS: '127.0.0.1,::1,::ffff:127.0.0.1', RATE_LIMIT_SCALE: '100' };
+    RATE_LIMIT_KEY_PREFIX: `xs-two-${Date.now()}`, RATE_LIMIT_EXEMPT_IPS: '127.0.0.1,::1,::ffff:127.0.0.1', RATE_LIMIT_SCALE: '100',
+    // Every order goes to the same pick-up slot: its capacity is not what this test is about (tests/api/slot-capacity.test.ts is).
+    PICKUP_SLOT_CAPACITY: '10000' };
   // Started together: migrations and the demo seed take turns under advisory locks.
   const a = startShop({ port: await freePort(), env });
   const b = startShop({ port: await freePort(), env });

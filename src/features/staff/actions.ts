@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { LOCALES } from '../../domain/constants';
 import { paths, safeRedirectPath } from '../../domain/paths';
 import { MAX_CAPACITY } from '../../domain/slot-capacity';
+import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES } from '../../domain/staff';
 import { clearStaffSession, writeStaffSession } from '../../server/staff-session';
 import { publicApi, staffApi } from '../shared/api';
 import { viaApi } from '../shared/errors';
@@ -19,7 +20,7 @@ import { translate } from '../../i18n/messages';
 
 const refno = z.string().trim().min(1).max(30);
 /** What the console's pages show after a change (`?done=`). */
-export const STAFF_DONE = ['ready', 'delivering', 'delivered', 'handed_over', 'short_picked', 'cancelled', 'capacity_saved'] as const;
+export const STAFF_DONE = ['ready', 'delivering', 'delivered', 'handed_over', 'short_picked', 'cancelled', 'capacity_saved', 'staff_added', 'staff_disabled', 'password_reset'] as const;
 export type StaffDone = (typeof STAFF_DONE)[number];
 
 /** The staff session of the request. @throws ActionError UNAUTHORIZED without one. */
@@ -179,6 +180,42 @@ export const staff = {
     handler: async (input, ctx): Promise<FormRedirect> => {
       await asStaff(ctx, (api) => api.call('ops_capacity_set', { body: input }));
       return { redirect: `${paths.staff.capacity}?done=capacity_saved&outlet=${encodeURIComponent(input.store_code)}` };
+    },
+  }),
+
+  /** HQ adds a staff member: login, name, password, role and (for an outlet member) outlets. */
+  addStaff: defineAction({
+    accept: 'form',
+    input: z.object({
+      login: z.string().trim().min(1, 'field_required').max(60),
+      name: z.string().trim().min(1, 'field_required').max(80),
+      password: z.string().min(STAFF_PASSWORD_MIN_LENGTH, 'staff_password_min').max(200),
+      role: z.enum(STAFF_ROLES),
+      outlets: z.array(z.string().trim().max(10)).max(50),
+    }),
+    handler: async (input, ctx): Promise<FormRedirect> => {
+      await asStaff(ctx, (api) => api.call('staff_add', { body: input }));
+      return { redirect: `${paths.staff.team}?done=staff_added` };
+    },
+  }),
+
+  /** HQ disables a staff member; their sessions end at once. */
+  disableStaff: defineAction({
+    accept: 'form',
+    input: z.object({ login: z.string().trim().min(1).max(60) }),
+    handler: async ({ login }, ctx): Promise<FormRedirect> => {
+      await asStaff(ctx, (api) => api.call('staff_disable', { body: { login } }));
+      return { redirect: `${paths.staff.team}?done=staff_disabled` };
+    },
+  }),
+
+  /** HQ sets a new password for a staff member (active again; their sessions end). */
+  resetPassword: defineAction({
+    accept: 'form',
+    input: z.object({ login: z.string().trim().min(1).max(60), password: z.string().min(STAFF_PASSWORD_MIN_LENGTH, 'staff_password_min').max(200) }),
+    handler: async (input, ctx): Promise<FormRedirect> => {
+      await asStaff(ctx, (api) => api.call('staff_reset_password', { body: input }));
+      return { redirect: `${paths.staff.team}?done=password_reset` };
     },
   }),
 };

@@ -105,3 +105,10 @@ export async function getCapacities(ctx: StaffContext) {
     effectiveDeliveryDay: c.effective_delivery_day_capacity,
   }));
 }
+
+/** Every staff member (HQ only), active first. @throws StaffSignedOut; StaffRefusal 403 for an outlet's staff. */
+export async function getStaffList(ctx: StaffContext) {
+  const answer = await read(() => staffApi(ctx).call('staff_list'));
+  if (!answer) throw new StaffSignedOut();
+  return answer.data.map((s) => ({ id: s.id, login: s.login, name: s.name, role: s.role, outlets: s.outlets, active: s.active }));
+}

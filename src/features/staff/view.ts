@@ -151,7 +151,7 @@ export type StaffOrderView = {
   pickup: { date: string; time: string; label: string } | null;
   address: string[] | null;
   trackingCode: string | null;
-  payment: { state: 'paid' | 'refunded' | 'unpaid'; paidSen: number; refundedSen: number; flag: string | null };
+  payment: { state: 'paid' | 'refunded' | 'unpaid'; paidSen: number; refundedSen: number; flag: string | null; recordUrl: string | null };
   lines: PickLineView[];
   units: number;
   subtotalSen: number;
@@ -186,7 +186,7 @@ export function toStaffOrderView(d: DetailAnswer, locale: Locale): StaffOrderVie
       ? [d.delivery_address.person, d.delivery_address.phone, d.delivery_address.address1, d.delivery_address.address2, `${d.delivery_address.postcode} ${d.delivery_address.city}`, d.delivery_address.state].filter((s) => s.trim())
       : null,
     trackingCode: d.tracking_code,
-    payment: { state: d.payment.state, paidSen: toSen(d.payment.paid), refundedSen: toSen(d.payment.refunded), flag: d.payment.flag },
+    payment: { state: d.payment.state, paidSen: toSen(d.payment.paid), refundedSen: toSen(d.payment.refunded), flag: d.payment.flag, recordUrl: d.payment.record_url },
     lines: d.product.map((l) => ({
       code: l.product_code,
       name: l.product_name,

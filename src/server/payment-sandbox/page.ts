@@ -55,6 +55,7 @@ function paymentPage(p: SandboxPayment, action: string) {
     <dt>Order</dt><dd data-sandbox-order>${p.reference}</dd>
     <dt>Amount</dt><dd class="amount" data-sandbox-amount>${p.currency} ${formatAmount(p.amountSen)}</dd>
     <dt>Status</dt><dd data-sandbox-status>${p.status}</dd>
+    ${p.refundedSen > 0 ? html`<dt>Refunded</dt><dd data-sandbox-refunded>${p.currency} ${formatAmount(p.refundedSen)}</dd>` : ''}
   </dl>
   ${open
     ? html`<form method="post" action="${action}">

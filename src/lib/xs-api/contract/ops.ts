@@ -197,7 +197,7 @@ export const opsOrderDetail = defineOperation({
       order_del_pickup_time: z.string().nullable(),
       delivery_address: address.nullable(),
       tracking_code: z.string().nullable(),
-      payment: z.object({ state: z.enum(['paid', 'refunded', 'unpaid']), provider: z.string().nullable(), paid: money, refunded: money, flag: z.string().nullable() }),
+      payment: z.object({ state: z.enum(['paid', 'refunded', 'unpaid']), provider: z.string().nullable(), paid: money, refunded: money, flag: z.string().nullable(), record_url: z.string().nullable() }),
       product: z.array(
         z.object({
           product_code: z.string(),

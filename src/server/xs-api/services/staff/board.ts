@@ -22,6 +22,7 @@ import { localized } from '../localized';
 import { outletCapacityOf } from '../orders/capacity';
 import { staffOrder } from './order-actions';
 import { clock } from '../../../clock';
+import { sandboxPagePath } from '../../adapters/payment/sandbox';
 
 /** One order on the board. */
 export type BoardOrder = {
@@ -199,6 +200,8 @@ export async function staffOrderDetail(db: Db, staff: StaffIdentity, orderRefno:
       paid: formatAmount(paidRow ? (paidRow.paidAmountSen ?? paidRow.amountSen) : 0),
       refunded: formatAmount(paidRow?.refundedSen ?? 0),
       flag: o.paymentFlag,
+      // The provider's own record: the sandbox's page (its status and refunds); none for Stripe (its dashboard).
+      record_url: paidRow?.provider === 'sandbox' && paidRow.providerRef ? sandboxPagePath(paidRow.providerRef) : null,
     },
     product: pickLines,
     order_subtotal: formatAmount(o.subtotalSen),

@@ -123,8 +123,10 @@ export async function handOver(db: Db, failures: FailureCounter, staff: StaffIde
 /**
  * Cancels an order as staff with a reason (kept in the history), refunding what is still owed
  * through the payment adapter; tells the shopper (feed and SMS) when this call cancelled it. An
- * order already Cancelled only retries refunds still owed.
- * @throws ApiError 404; 409 'order_status_refused' (collected or completed), 'order_status_moved'.
+ * order already Cancelled only retries refunds still owed. Refunds are HQ's (ADR 25): an outlet's
+ * staff cancel an unpaid order; a paid one (whatever is still owed) needs an HQ member.
+ * @throws ApiError 403 'staff_refund_hq_only'; 404; 409 'order_status_refused' (collected or
+ *   completed), 'order_status_moved'.
  */
 export async function cancelAsStaff(
   db: Db,
@@ -136,6 +138,7 @@ export async function cancelAsStaff(
   const owedSen = (await orderPayments(db, args.orderRefno))
     .filter((p) => p.status === 'paid')
     .reduce((sum, p) => sum + (p.paidAmountSen ?? p.amountSen) - p.refundedSen, 0);
+  if (owedSen > 0 && staff.role !== 'hq') throw new ApiError(403, 'staff_refund_hq_only');
   const params = { order_refno: args.orderRefno, amount_sen: owedSen };
   const result = await cancelByOperator(db, services.payment, {
     orderRefno: args.orderRefno,
