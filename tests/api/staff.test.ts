@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { createHarness, TEST_OPS_TOKEN, TEST_STAFF_PASSWORD, type Harness } from './harness';
 import { memoryLimits } from '../../src/server/xs-api/adapters/rate-limit';
 import { staff, staffEvents } from '../../src/server/xs-api/db/schema';
+import { operations } from '../../src/lib/xs-api/contract';
 
 let h: Harness;
 beforeAll(async () => {
@@ -107,5 +108,19 @@ describe('staff accounts', () => {
     }
     expect(refused?.json.Error).toMatch(/^Too many failed logins/);
     expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('every staff and operator operation is refused from outside: no token, a member’s, the bootstrap token where a person is needed, an outlet member where HQ is', async () => {
+    const member = await h.login();
+    const outlet = (await login('60128887766')).json.token;
+    const guarded = Object.values(operations).filter((op) => op.auth);
+    expect(guarded.length).toBeGreaterThan(15);
+    for (const op of guarded) {
+      const path = op.path.replace(':orderId', 'WEB26000000000000');
+      const send = (token?: string) => h.call(path, { token, method: op.method, body: op.method === 'POST' ? {} : undefined });
+      for (const token of [undefined, 'not-a-token-at-all-123456', member.token]) expect([op.name, (await send(token)).status]).toEqual([op.name, 401]);
+      if (op.auth === 'staff') expect([op.name, (await send(TEST_OPS_TOKEN)).status]).toEqual([op.name, 401]);
+      if (op.auth === 'hq') expect([op.name, (await send(outlet)).status]).toEqual([op.name, 403]);
+    }
   });
 });
