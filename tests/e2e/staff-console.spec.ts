@@ -6,6 +6,7 @@
  * over; HQ sets an outlet's slot capacity and the board shows the slot full; an outlet member
  * cannot open another outlet's order. EN on a 1024 × 768 tablet, AR on a 390 px phone, with axe.
  */
+import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test';
 import { expectAccessible } from './helpers';
@@ -55,10 +56,13 @@ async function payInSandbox(page: Page, request: APIRequestContext, me: Session,
   await tab.close();
 }
 
-/** The text messages sent to the demo member, newest first, as staff read the outbox. */
-async function demoTexts(request: APIRequestContext): Promise<string[]> {
+/**
+ * The text messages sent to the demo member about order `refno`, newest first, as staff read the
+ * outbox (other tests text the same member meanwhile).
+ */
+async function demoTexts(request: APIRequestContext, refno: string): Promise<string[]> {
   const res = await request.get(`${API}/ops/sms_outbox?to=${DEMO.mobile}`, { headers: bootstrap });
-  return ((await res.json()) as { data: { message: string }[] }).data.map((m) => m.message);
+  return ((await res.json()) as { data: { message: string }[] }).data.map((m) => m.message).filter((m) => m.includes(refno));
 }
 
 test.describe('an outlet on a tablet (EN)', () => {
@@ -113,7 +117,7 @@ test.describe('an outlet on a tablet (EN)', () => {
     await expect(page.locator(`[data-pick-line="${a!.code}"] [data-short]`)).toContainText('1 not available');
     await expect(page.locator('[data-refunded]')).toContainText(formatExactPrice(a!.priceSen));
     await expect(page.locator('[data-history-entry="short_pick"]')).toContainText('Counter Aisyah');
-    expect((await demoTexts(request))[0]).toContain('were not available');
+    expect((await demoTexts(request, refno))[0]).toContain('were not available');
     // The sandbox provider's own record shows the partial refund.
     await page.locator('[data-payment-record]').click();
     await expect(page.locator('[data-sandbox-refunded]')).toContainText(formatExactPrice(a!.priceSen).replace('RM ', ''));
@@ -122,7 +126,7 @@ test.describe('an outlet on a tablet (EN)', () => {
     await page.locator('[data-action="ready"] button').click();
     await expect(page.locator('[data-done="ready"]')).toBeVisible();
     await expect(page.locator('[data-staff-status]')).toHaveText('Ready To Pickup');
-    const text = (await demoTexts(request))[0]!;
+    const text = (await demoTexts(request, refno))[0]!;
     expect(text).toContain(refno);
     const code = /Collection code: (\d{6})/.exec(text)?.[1];
     expect(code).toBeTruthy();
@@ -211,6 +215,51 @@ test('HQ manages staff in the console: adds an outlet member, who logs in; disab
   await counter.goto('/staff');
   await expect(counter).toHaveURL(/\/staff\/login/);
   await other.close();
+});
+
+test.describe('an outlet on a phone (ZH)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the same day’s work in Chinese on a phone: board, pick list, short pick, ready, a wrong code, hand-over', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const zh = JSON.parse(fs.readFileSync('messages/zh.json', 'utf8')) as Record<string, string>;
+    const login = await addStaff(request, 'outlet', ['S005'], '陈店员');
+    await consoleLogin(page, login, 'zh');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
+    const me = await apiLogin(request, DEMO.mobile, DEMO.password);
+    const store = await storeNo(request, 'S005');
+    const [a, b] = await productsAt(request, store, 2, 4, undefined, 84);
+    const refno = await apiPickupOrder(request, me, store, [{ ...a!, quantity: 2 }, { ...b!, quantity: 1 }]);
+    const detail = (await (await request.get(`${API}/order_detail/${me.member}/${refno}`, { headers: auth(me) })).json()) as { data: { order_del_pickup_date: string } };
+    await page.goto(`/staff?date=${detail.data.order_del_pickup_date}`);
+    await payInSandbox(page, request, me, refno);
+    const card = page.locator(`[data-board-card="${refno}"]`);
+    await slow(card).toBeVisible();
+    await expect(page.locator('[data-column="to_pick"] h2')).toContainText(zh.staff_column_to_pick!);
+    expect(failuresOf('phone board (ZH)', await measure(page))).toEqual([]);
+    await expectAccessible(page);
+
+    await card.locator('[data-order-link]').click();
+    await expect(page.locator('[data-staff-status]')).toHaveText(zh.status_paid!);
+    await page.locator('[data-action="short-pick"] summary').click();
+    await page.locator(`[data-short-quantity="${b!.code}"]`).fill('0');
+    await page.locator('[data-action="short-pick"] button[type=submit]').click();
+    await expect(page.locator('[data-done="short_picked"]')).toHaveText(zh.staff_done_short_picked!);
+    await expect(page.locator(`[data-pick-line="${b!.code}"] td`).first()).toHaveText('0');
+    await page.locator('[data-action="ready"] button').click();
+    await expect(page.locator('[data-staff-status]')).toHaveText(zh.status_ready_to_pickup!);
+    const text = (await demoTexts(request, refno))[0]!;
+    const code = /(\d{6})$/.exec(text.trim())?.[1];
+    expect(text).toContain(refno);
+    await page.locator('#collection-code').fill('999999' === code ? '111111' : '999999');
+    await page.locator('[data-action="handover"] button').click();
+    await expect(page.locator('[data-action-error="handover"]')).toHaveText(zh.collection_code_wrong!);
+    expect(failuresOf('phone order (ZH)', await measure(page))).toEqual([]);
+    await expectAccessible(page);
+    await page.locator('#collection-code').fill(code!);
+    await page.locator('[data-action="handover"] button').click();
+    await expect(page.locator('[data-done="handed_over"]')).toHaveText(zh.staff_done_handed_over!);
+  });
 });
 
 test.describe('an outlet on a phone (AR)', () => {
