@@ -144,6 +144,7 @@ test.describe('an outlet on a tablet (EN)', () => {
     await page.locator('[data-action="handover"] button').click();
     await expect(page.locator('[data-done="handed_over"]')).toBeVisible();
     await expect(page.locator('[data-staff-status]')).toHaveText('Waiting Comment');
+    await expect(page.locator('[data-nothing-to-do]')).toBeVisible();
     await expectAccessible(page);
   });
 
