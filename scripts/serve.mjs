@@ -92,7 +92,30 @@ sharp.concurrency(1);
 // Transformed pictures: those made at build time (dist/pictures, scripts/make-pictures.mjs), and the
 // others kept on disk across restarts, made in the background at start (scripts/lib/image-cache.mjs).
 const pictures = createImageCache({ dir: imageCacheDir(process.env), builtDir: path.join(root, 'dist/pictures'), warn: (msg, data) => log.warn(data, msg), info: (msg, data) => log.info(data, msg) });
-const server = http.createServer((req, res) => {
+/**
+ * Connection limits (issue "Safe to run in production" §4): a client has `headersTimeout` to send
+ * its request's headers and `requestTimeout` for the whole request (a 5 MB picture over a slow phone
+ * line fits); an idle kept-alive connection closes after `keepAliveTimeout`; the server checks every
+ * `connectionsCheckingInterval`. Idle or half-sent connections are closed, never held. In ms;
+ * SERVER_HEADERS_TIMEOUT_MS and SERVER_REQUEST_TIMEOUT_MS override the first two.
+ */
+const connectionLimits = {
+  headersTimeout: positiveMs('SERVER_HEADERS_TIMEOUT_MS', 10_000),
+  requestTimeout: positiveMs('SERVER_REQUEST_TIMEOUT_MS', 60_000),
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000,
+};
+
+/** A whole number of milliseconds from the environment variable `name`, else `fallback`. @throws Error otherwise. */
+function positiveMs(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 100 || n > 3_600_000) throw new Error(`${name} must be a whole number of milliseconds from 100 to 3600000, not "${raw}".`);
+  return n;
+}
+
+const server = http.createServer({ ...connectionLimits, requestTimeout: Math.max(connectionLimits.requestTimeout, connectionLimits.headersTimeout) }, (req, res) => {
   for (const [name, value] of headers) res.setHeader(name, value);
   // Before compression wraps it: an answer sent before the upload was read still arrives whole.
   drainBeforeEnd(req, res);
@@ -115,7 +138,6 @@ const server = http.createServer((req, res) => {
   if (!pages) return render();
   pages.handle(req, res, render).catch((err) => failed(req, res, err));
 });
-server.keepAliveTimeout = 5_000;
 
 /** A cache's own failure (not the app's): logged, answered 500 if nothing was sent yet. */
 function failed(req, res, err) {

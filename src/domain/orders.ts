@@ -78,11 +78,14 @@ const ORDER_REFNO_PREFIX = 'WEB';
 const ORDER_NUMBER_DIGITS = 8;
 const SUFFIX_SPACE = 100_000_000; // 10^ORDER_NUMBER_DIGITS
 const HALF_SPACE = 10_000; // each Feistel half holds 4 decimal digits
+/** Four 32-bit round keys of the suffix scramble. */
+export type OrderNumberKeys = readonly [number, number, number, number];
 /**
- * Round keys of the suffix scramble. FIXED FOREVER: changing them would let a new order number
- * equal one already issued.
+ * The round keys every shop used before each deployment had its own (services/orders/number-key.ts
+ * keeps them for a database that already had orders then). FIXED FOREVER: changing them would let a
+ * new order number equal one already issued.
  */
-const ROUND_KEYS = [0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c] as const;
+export const LEGACY_ORDER_NUMBER_KEYS: OrderNumberKeys = [0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c];
 const REFNO_RE = /^WEB(\d{2})(\d{2})(\d{2})([1-9]\d*)?(\d{8})$/;
 
 /** The Feistel round function: 0–9999 → 0–9999, a 32-bit integer hash of the half and the key. */
@@ -98,30 +101,32 @@ function roundFn(half: number, key: number): number {
  * The order-number scramble: a bijection of 0 … 10^8 − 1 onto itself, a 4-round Feistel network
  * over two 4-digit halves (left = n div 10^4, right = n mod 10^4; each round: left, right ←
  * right, (left + F(right, key)) mod 10^4). Consecutive inputs give unrelated outputs
- * (0 → 58322089, 1 → 6856920, 2 → 30272999), so a suffix does not tell how many orders came before it. It
- * hides counts from shoppers, not from someone reading this code (no secret key).
+ * (0 → 58322089, 1 → 6856920, 2 → 30272999 with the legacy keys), so a suffix does not tell how
+ * many orders came before it. The keys are the deployment's own secret (issue "Safe to run in
+ * production" §4), so reading this code does not tell the count either.
  * @param n an integer 0 … 99 999 999
+ * @param keys the deployment's round keys (a shop keeps them forever)
  * @returns an integer 0 … 99 999 999; `unscrambleOrderNumber` undoes it
  * @throws RangeError outside that range.
  * @internal Exported for the unit tests only (production uses it inside this module).
  */
-export function scrambleOrderNumber(n: number): number {
+export function scrambleOrderNumber(n: number, keys: OrderNumberKeys = LEGACY_ORDER_NUMBER_KEYS): number {
   if (!Number.isSafeInteger(n) || n < 0 || n >= SUFFIX_SPACE) throw new RangeError(`Order number to scramble must be 0–99999999, got ${n}`);
   let left = Math.floor(n / HALF_SPACE);
   let right = n % HALF_SPACE;
-  for (const key of ROUND_KEYS) [left, right] = [right, (left + roundFn(right, key)) % HALF_SPACE];
+  for (const key of keys) [left, right] = [right, (left + roundFn(right, key)) % HALF_SPACE];
   return left * HALF_SPACE + right;
 }
 
 /**
- * The inverse of `scrambleOrderNumber` (same range; RangeError outside it).
+ * The inverse of `scrambleOrderNumber` with the same keys (same range; RangeError outside it).
  * @internal Exported for the unit tests only (production uses it inside this module).
  */
-export function unscrambleOrderNumber(m: number): number {
+export function unscrambleOrderNumber(m: number, keys: OrderNumberKeys = LEGACY_ORDER_NUMBER_KEYS): number {
   if (!Number.isSafeInteger(m) || m < 0 || m >= SUFFIX_SPACE) throw new RangeError(`Order number to unscramble must be 0–99999999, got ${m}`);
   let left = Math.floor(m / HALF_SPACE);
   let right = m % HALF_SPACE;
-  for (const key of [...ROUND_KEYS].reverse()) [left, right] = [(right - roundFn(left, key) + HALF_SPACE) % HALF_SPACE, left];
+  for (const key of [...keys].reverse()) [left, right] = [(right - roundFn(left, key) + HALF_SPACE) % HALF_SPACE, left];
   return left * HALF_SPACE + right;
 }
 
@@ -129,16 +134,17 @@ export function unscrambleOrderNumber(m: number): number {
  * Build an order reference number (`order_refno`): 'WEB' + YYMMDD of the order date (Malaysian
  * time, UTC+8) + an 8-digit suffix derived from `serial`, the value of the database sequence
  * `order_number_seq` (one per order, shop-wide, never reused):
- * suffix = `scrambleOrderNumber(serial − 1)`, zero-padded to 8 digits.
- * (1, '2026-11-22') → 'WEB26112258322089'; (2, '2026-11-22') → 'WEB26112206856920'.
+ * suffix = `scrambleOrderNumber(serial − 1, keys)`, zero-padded to 8 digits.
+ * With the legacy keys: (1, '2026-11-22') → 'WEB26112258322089'; (2, '2026-11-22') → 'WEB26112206856920'.
  * Unique because the sequence is and the scramble is a bijection; the date only sorts and reads
  * well. Past 10^8 orders, serial − 1 = block × 10^8 + rest gives the suffix block (no leading
  * zero) + the 8 scrambled digits of rest, so numbers stay unique.
  * @param serial the order's sequence value, an integer ≥ 1
  * @param date the order date 'YYYY-MM-DD', or an instant whose UTC+8 date is used
+ * @param keys the deployment's round keys
  * @throws RangeError on a bad serial or date.
  */
-export function formatOrderRefno(serial: number, date: string | Instant): string {
+export function formatOrderRefno(serial: number, date: string | Instant, keys: OrderNumberKeys = LEGACY_ORDER_NUMBER_KEYS): string {
   if (!Number.isSafeInteger(serial) || serial < 1) throw new RangeError(`Order serial must be an integer ≥ 1, got ${serial}`);
   const day = typeof date === 'string' ? date : shopDate(date);
   if (!isDateString(day)) throw new RangeError(`Invalid order date "${day}", expected YYYY-MM-DD`);
@@ -146,7 +152,7 @@ export function formatOrderRefno(serial: number, date: string | Instant): string
   if (y < '2000' || y > '2099') throw new RangeError(`Order year must be 2000–2099, got ${y}`);
   const index = serial - 1;
   const block = Math.floor(index / SUFFIX_SPACE);
-  const suffix = String(scrambleOrderNumber(index % SUFFIX_SPACE)).padStart(ORDER_NUMBER_DIGITS, '0');
+  const suffix = String(scrambleOrderNumber(index % SUFFIX_SPACE, keys)).padStart(ORDER_NUMBER_DIGITS, '0');
   return `${ORDER_REFNO_PREFIX}${y.slice(2)}${m}${d}${block > 0 ? block : ''}${suffix}`;
 }
 
@@ -155,13 +161,13 @@ export function formatOrderRefno(serial: number, date: string | Instant): string
  * { date: '2026-11-22', serial: 1 }; null when it is not one (another format such as the older
  * 'WEB' + YYMMDD + 4-digit numbers, or an impossible date).
  */
-export function parseOrderRefno(refno: string): { date: string; serial: number } | null {
+export function parseOrderRefno(refno: string, keys: OrderNumberKeys = LEGACY_ORDER_NUMBER_KEYS): { date: string; serial: number } | null {
   const m = REFNO_RE.exec(refno);
   if (!m) return null;
   const date = `20${m[1]}-${m[2]}-${m[3]}`;
   if (!isDateString(date)) return null;
   const block = m[4] ? Number(m[4]) : 0;
-  const serial = block * SUFFIX_SPACE + unscrambleOrderNumber(Number(m[5])) + 1;
+  const serial = block * SUFFIX_SPACE + unscrambleOrderNumber(Number(m[5]), keys) + 1;
   return Number.isSafeInteger(serial) ? { date, serial } : null;
 }
 

@@ -99,6 +99,7 @@ export async function createHarness(options: Partial<Omit<XsApiOptions, 'db' | '
     opsToken: TEST_OPS_TOKEN,
     sms: outboxSms((to, msg) => delivered.push({ to, msg })),
     geocoder: null,
+    siteUrl: 'https://shop.example.my',
     capacity: LOOSE_CAPACITY,
     limits: memoryLimits({ operations: { add_cart: LOOSE_LIMITS, add_order: LOOSE_LIMITS, insert_customer: LOOSE_LIMITS, reset_password: LOOSE_LIMITS } }),
     ...options,

@@ -76,3 +76,43 @@ describe('the URL', () => {
     expect(await res.json()).toEqual({ Status: 0, Error: translate('en', 'api_not_found') });
   });
 });
+
+describe('the size of a JSON body', () => {
+  it('refuses a body over 256 KB with 413 before reading it, and changes nothing', async () => {
+    const before = await h.db.select({ n: count() }).from(customers);
+    const big = JSON.stringify(registration({ customer_firstname: 'x'.repeat(300 * 1024) }));
+    const r = await h.call('insert_customer', { body: big, headers: { 'accept-language': 'zh' } });
+    expect([r.status, r.json.Error]).toEqual([413, translate('zh', 'api_body_too_large', { kb: 256 })]);
+    expect(await h.db.select({ n: count() }).from(customers)).toEqual(before);
+  });
+
+  it('refuses a declared 10 GB body at once, and a streamed body past the cap', async () => {
+    const declared = await h.app.request(`${API_BASE}/insert_customer`, {
+      method: 'POST',
+      headers: { [API_KEY_HEADER]: TEST_API_KEY, 'content-type': 'application/json', 'content-length': String(10 * 1024 ** 3) },
+      body: '{}',
+    });
+    expect(declared.status).toBe(413);
+    const chunk = new TextEncoder().encode(' '.repeat(64 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 64) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const streamed = await h.app.request(`${API_BASE}/insert_customer`, {
+      method: 'POST',
+      headers: { [API_KEY_HEADER]: TEST_API_KEY, 'content-type': 'application/json' },
+      body: stream,
+      // @ts-expect-error -- Node's fetch needs `duplex` for a streamed body
+      duplex: 'half',
+    });
+    expect(streamed.status).toBe(413);
+    expect(sent).toBeLessThan(64);
+  });
+
+  it('takes an ordinary body', async () => {
+    expect((await h.call('insert_customer', { body: registration({ customer_mobile: '0127779555' }) })).status).toBe(200);
+  });
+});

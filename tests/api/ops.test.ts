@@ -59,6 +59,11 @@ describe('ops operations', () => {
     expect(paid.json.data.every((o: { order_status: string; store_code: string }) => o.order_status === 'Paid' && o.store_code === 'S001')).toBe(true);
     expect((await ops('orders?status=Lost')).status).toBe(400);
     expect((await ops('orders?date=22-11-2026')).status).toBe(400);
+    // Dates that do not exist are refused as such, never handed to the database.
+    for (const date of ['2026-02-30', '2026-13-01', '0000-01-01', '2026-02-29']) {
+      expect([date, (await ops(`orders?date=${date}`)).status, (await ops(`pickups?date=${date}`)).status, (await ops(`board?date=${date}`)).status]).toEqual([date, 400, 400, 400]);
+    }
+    expect((await h.call('self_pickup_time_range?date=2026-02-30')).status).toBe(400);
 
     const day = await ops(`pickups?date=${order!.pickupDate}`);
     const s001 = day.json.data.find((s: { store_code: string }) => s.store_code === 'S001');

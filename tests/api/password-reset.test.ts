@@ -34,7 +34,7 @@ describe('retrieve_password_by_SMS', () => {
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ Status: 1 });
     const [sms] = await outboxFor('60161110001');
-    expect(sms!.message).toContain('http://localhost:4321/password-reset?token=');
+    expect(sms!.message).toContain('https://shop.example.my/password-reset?token=');
     const token = tokenOf(sms!.message)!;
     expect(token.length).toBeGreaterThan(40);
     const [row] = await h.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, createHash('sha256').update(token).digest('hex')));

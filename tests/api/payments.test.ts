@@ -211,11 +211,16 @@ describe('who may pay', () => {
     expect(await h.db.select().from(payments).where(eq(payments.orderRefno, refno))).toHaveLength(0);
   });
 
-  it('answers 404 for the provider the shop does not run, and 400 for a return origin that is not one', async () => {
+  it('answers 404 for the provider the shop does not run, and 400 for a return origin that is not this shop’s', async () => {
     const refno = await placePickupOrder(h, token, M, ['P0016']);
     expect((await h.call(`get_update_order_status_paid_stripe_url/${M}/${refno}`, { token })).status).toBe(404);
     const bad = await h.call(`get_update_order_status_paid_sandbox_url/${M}/${refno}?return_origin=${encodeURIComponent('https://evil.example/phish')}`, { token });
     expect(bad.status).toBe(400);
+    // Another site's origin, however well formed: never a way back for the shopper.
+    for (const origin of ['https://evil.example', 'http://shop.example.my', 'https://shop.example.my.evil.example', 'http://localhost:4321']) {
+      const r = await h.call(`get_update_order_status_paid_sandbox_url/${M}/${refno}?return_origin=${encodeURIComponent(origin)}`, { token });
+      expect([origin, r.status]).toEqual([origin, 400]);
+    }
     expect((await statusOf(refno)).status).toBe('Pending');
   });
 });

@@ -64,7 +64,7 @@ describe('insert_customer does not reveal whether a number is registered', () =>
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ Status: 1 });
     expect((await h.db.select().from(customers)).length).toBe(before);
-    expect(await lastSms(DEMO_MEMBER.mobile)).toBe('XS Fresh Mart: this number already has an account. Log in with it, or set a new password at http://localhost:4321/forgot-password');
+    expect(await lastSms(DEMO_MEMBER.mobile)).toBe('XS Fresh Mart: this number already has an account. Log in with it, or set a new password at https://shop.example.my/forgot-password');
     expect((await h.login(DEMO_MEMBER.mobile, DEMO_MEMBER.password)).member).toBe(DEMO_MEMBER.memberCode);
     expect((await member(DEMO_MEMBER.mobile)).verified).toBe(true);
     // The same number registered a second time, written another way: still the same answer.

@@ -1,7 +1,7 @@
 /**
  * Global setup of the API tests (vitest.config.ts): the demo database is migrated and seeded once
  * per run, and every test file starts from a copy of it (tests/api/harness.ts) instead of running
- * the migrations and the seed again — about 5 s of CPU a file on PGlite.
+ * the migrations and the start data (the order-number key, the demo seed) again — about 5 s of CPU a file on PGlite.
  * - PGlite (no TEST_DATABASE_URL): the seeded data directory, dumped to a file; a harness loads it
  *   into a new in-memory PGlite (`loadDataDir`). Its path is provided as `pgliteTemplate`.
  * - PostgreSQL (TEST_DATABASE_URL): a database `<name>_template` on the same server; a harness
@@ -15,7 +15,7 @@ import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { setClock } from '../../src/server/clock';
 import { openDb } from '../../src/server/xs-api/db/client';
-import { seed } from '../../src/server/xs-api/db/seed';
+import { prepareStartData } from '../../src/server/xs-api/db/start-data';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,14 +47,14 @@ export default async function setup(project: TestProject) {
     const url = new URL(base);
     url.pathname = `/${name}`;
     const handle = await openDb({ url: url.toString() });
-    await seed(handle.db);
+    await prepareStartData(handle.db, { seedDemoData: true });
     await handle.close();
     project.provide('pgliteTemplate', '');
     project.provide('postgresTemplate', name);
     return;
   }
   const handle = await openDb({ dataDir: 'memory://' });
-  await seed(handle.db);
+  await prepareStartData(handle.db, { seedDemoData: true });
   const dump = await handle.dumpDataDir!();
   await handle.close();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-api-template-'));

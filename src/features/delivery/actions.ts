@@ -9,6 +9,7 @@ import { defineAction } from 'astro:actions';
 import { z } from 'zod';
 import { memberApi, publicApi } from '../shared/api';
 import { requireMember, viaApi } from '../shared/errors';
+import { calendarDate } from '../../lib/xs-api/contract';
 
 /** Most saved addresses offered at step 0. */
 const ADDRESS_LIST_LIMIT = 50;
@@ -38,7 +39,7 @@ export const delivery = {
    * store code, 'S001'), `full` lists those it has no place left in (still in `times`, shown as Full).
    */
   pickupTimes: defineAction({
-    input: z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), store: z.string().trim().min(1).max(20).optional() }),
+    input: z.object({ date: calendarDate(), store: z.string().trim().min(1).max(20).optional() }),
     handler: async (input, ctx): Promise<PickupTimes> =>
       viaApi(ctx, () => publicApi(ctx.locals.locale).call('self_pickup_time_range', { query: input }).then((r) => ({ times: r.data.times, full: r.data.full }))),
   }),

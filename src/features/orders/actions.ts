@@ -10,6 +10,7 @@
  * language (src/features/shared/errors.ts): 404 unknown order, 409 no longer possible, 400 bad input.
  */
 import { defineAction } from 'astro:actions';
+import { calendarDate } from '../../lib/xs-api/contract';
 import { z } from 'zod';
 import { XsApiError } from '../../lib/xs-api/client';
 import { orderRefInput, reviewInput } from '../../lib/xs-api/contract';
@@ -47,7 +48,7 @@ export const orders = {
    * pick-up date and time is not available…', or when the order can no longer change.
    */
   changePickup: defineAction({
-    input: orderRefInput.extend({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), time: z.string().regex(/^\d{2}:\d{2}$/) }),
+    input: orderRefInput.extend({ date: calendarDate(), time: z.string().regex(/^\d{2}:\d{2}$/) }),
     handler: async ({ order_refno, date, time }, ctx) => {
       requireMember(ctx);
       const { data } = await viaApi(ctx, () =>

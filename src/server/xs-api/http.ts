@@ -30,6 +30,8 @@ export type ApiServices = {
   smsThrottle: SmsThrottle;
   sms: SmsSender;
   siteUrl: string;
+  /** SITE_URL (or the app's `siteUrl` option) was given: only its origin may take a shopper back (services/payments/return-origin.ts). */
+  siteUrlConfigured: boolean;
   /** The payment provider (ADR 10) and the minutes an order may stay unpaid. */
   payment: PaymentAdapter;
   paymentWindowMinutes: number;
@@ -129,7 +131,25 @@ async function readMultipart(c: Context, { maxBodyBytes, tooLarge }: NonNullable
   return Object.fromEntries(form.entries());
 }
 
+/**
+ * The largest JSON body an operation reads, in bytes: 256 KB (an order of 100 lines is about 20 KB).
+ * A larger Content-Length is refused before anything is read, a body without one is read only up to
+ * it (issue "Safe to run in production" §4).
+ */
+export const JSON_BODY_MAX_BYTES = 256 * 1024;
+
+/** The JSON body, at most `JSON_BODY_MAX_BYTES`. @throws ApiError 413 'api_body_too_large'; 400 for a body that is not JSON. */
 async function readBody(c: Context): Promise<unknown> {
+  let within = false;
+  await bodyLimit({
+    maxSize: JSON_BODY_MAX_BYTES,
+    onError: () => {
+      throw new ApiError(413, 'api_body_too_large', { kb: JSON_BODY_MAX_BYTES / 1024 });
+    },
+  })(c, async () => {
+    within = true;
+  });
+  if (!within) throw new ApiError(413, 'api_body_too_large', { kb: JSON_BODY_MAX_BYTES / 1024 });
   const text = await c.req.text();
   if (!text.trim()) return undefined;
   try {

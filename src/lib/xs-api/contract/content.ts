@@ -3,7 +3,7 @@
  * Company contact, Social info, Brand). Dates are 'YYYY-MM-DD' in Malaysian time (UTC+8).
  */
 import { z } from 'zod';
-import { defineOperation, statusOk } from './operation';
+import { calendarDate, defineOperation, statusOk } from './operation';
 import { lang, product, productListingQuery } from './catalogue';
 
 /** The fixed code of get_reach_us/{code} (spec §7: "a fixed code"); any other code answers 404. */
@@ -21,7 +21,7 @@ export const headerBannerListing = defineOperation({
   response: z.object({ Status: statusOk, data: z.array(headerBanner) }),
 });
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date YYYY-MM-DD');
+const isoDate = calendarDate('date YYYY-MM-DD');
 
 /** A promotion banner (spec §3 Promotion banner): images and links are lists; dates inclusive. */
 export const promotionBanner = z.object({

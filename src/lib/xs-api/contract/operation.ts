@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { refuseControlCharacters } from './text';
+import { isDateString } from '../../../domain/shop-time';
 
 /**
  * Where the member comes from, when the operation is member-scoped: 'required' (a `:member` path
@@ -72,3 +73,9 @@ export const flag = z.union([z.literal(0), z.literal(1)]);
 export const API_BASE = '/api/mobile_ecom/xs_api.php';
 /** Header carrying the fixed API key (spec §7). */
 export const API_KEY_HEADER = 'x-api-key';
+
+/**
+ * A calendar date written 'YYYY-MM-DD' that exists: '2026-02-30', '2026-13-01' and '0000-01-01' are
+ * refused with `message` (a 400), never handed to the database (issue "Safe to run in production" §4).
+ */
+export const calendarDate = (message = 'a date YYYY-MM-DD') => z.string().refine((v) => isDateString(v), message);

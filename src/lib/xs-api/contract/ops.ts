@@ -10,9 +10,9 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from '../../../domain/orders';
 import { BOARD_COLUMNS, storeCodeSchema } from '../../../domain/staff';
 import { MAX_CAPACITY } from '../../../domain/slot-capacity';
-import { amount, defineOperation, statusOk } from './operation';
+import { amount, calendarDate, defineOperation, statusOk } from './operation';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
+const day = calendarDate();
 const orderRefno = z.string().trim().min(1).max(30);
 
 /** One order as staff see it in a list. Amount in RM. */

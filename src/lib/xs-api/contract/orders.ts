@@ -5,7 +5,7 @@ import { ORDER_ACTORS } from '../../../domain/order-status';
 import { ORDER_STATUSES } from '../../../domain/orders';
 import { remarkSchema } from '../../../domain/validation';
 import { companyContactShape } from './content';
-import { amount, amountInput, defineOperation, statusOk } from './operation';
+import { amount, amountInput, calendarDate, defineOperation, statusOk } from './operation';
 
 const ADDRESS_FIELDS = ['person', 'phone', 'address1', 'address2', 'postcode', 'city', 'state', 'country'] as const;
 type AddressKey<P extends string> = `${P}_${(typeof ADDRESS_FIELDS)[number]}`;
@@ -31,7 +31,7 @@ export const orderInput = z.looseObject({
     idempotency_key: z.string().min(8).max(100),
     action: z.literal(ORDER_ACTION).default(ORDER_ACTION),
     bill_platform: z.literal(BILL_PLATFORM).default(BILL_PLATFORM),
-    order_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    order_date: calendarDate().optional(),
     order_del_type: z.enum(['DELIVERY', 'PICKUP']),
     store: z.string().min(1).max(20),
     order_amount: amountInput,
@@ -43,7 +43,7 @@ export const orderInput = z.looseObject({
     product: z.array(orderLineInput).min(1).max(100),
     add_id: z.number().int().optional(),
     order_del_pickup_store_code: z.string().max(20).optional(),
-    order_del_pickup_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    order_del_pickup_date: calendarDate().optional(),
     order_del_pickup_time: z.string().regex(/^\d{2}:\d{2}$/).optional(),
     distance_km: z.coerce.number().min(0).max(1000).optional(),
     order_voucher_no: z.string().max(50).optional(),
@@ -185,7 +185,7 @@ export const updatePickupDatetime = defineOperation({
   summary:
     "The member moves the pick-up slot of their pick-up order not yet collected (Pending, Processing Payment, Paid, Ready To Pickup). The new date (YYYY-MM-DD) and time (HH:mm, Malaysian time) follow the same pick-up rules as add_order (lead days, 6 months ahead, open weekdays, opening hours): 409 otherwise, with 'This order pickup date expired…' when the order's current slot has passed too. 404 for an unknown order or another member's; 409 for a delivery order or one already collected, cancelled or completed.",
   body: orderRefInput.extend({
-    order_del_pickup_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date as YYYY-MM-DD'),
+    order_del_pickup_date: calendarDate('date as YYYY-MM-DD'),
     order_del_pickup_time: z.string().regex(/^\d{2}:\d{2}$/, 'time as HH:mm'),
   }),
   response: z.object({ Status: statusOk, data: orderWithHistory }),

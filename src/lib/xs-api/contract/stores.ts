@@ -1,6 +1,6 @@
 /** Stores, pick-up and delivery charge operations (spec §7 Stores and pickup, Checkout). */
 import { z } from 'zod';
-import { amount, amountInput, defineOperation, statusOk } from './operation';
+import { amount, amountInput, calendarDate, defineOperation, statusOk } from './operation';
 
 export const store = z.object({
   store_code: z.string(),
@@ -61,7 +61,7 @@ export const selfPickupTimeRange = defineOperation({
   member: 'none',
   summary: 'Pick-up times (HH:mm) offered on a date (YYYY-MM-DD), in Malaysian time; with `store` (a store code), `full` lists the times that outlet has no place left in.',
   query: z.object({
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD'),
+    date: calendarDate('date must be YYYY-MM-DD'),
     store: z.string().trim().max(20).optional(),
   }),
   response: z.object({ Status: statusOk, data: z.object({ date: z.string(), times: z.array(z.string()), full: z.array(z.string()) }) }),

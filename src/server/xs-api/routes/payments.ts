@@ -2,6 +2,7 @@
  * Payment routes (spec §7 get_update_order_status_paid_{provider}_url, payment_request_{provider},
  * update_order_status_paid; ADR 10) and the providers' webhooks. Thin: they call services.
  */
+import { paymentReturnOrigin } from '../services/payments/return-origin';
 import type { Hono } from 'hono';
 import { operations as op } from '../../../lib/xs-api/contract';
 import { href, paths } from '../../../domain/paths';
@@ -26,7 +27,7 @@ export function paymentRoutes(app: Hono<ApiEnv>) {
   ] as const) {
     serve(app, ops.payNow, async ({ db, member, params, query, services, locale }) => {
       const adapter = adapterFor(services, provider);
-      const origin = query.return_origin?.replace(/\/+$/, '') ?? services.siteUrl;
+      const origin = paymentReturnOrigin(query.return_origin, { origin: new URL(services.siteUrl).origin, configured: services.siteUrlConfigured });
       const refno = params.orderId!;
       const back = (result: 'done' | 'cancelled') => origin + href(locale, paths.paymentReturn(refno, result));
       try {

@@ -221,5 +221,16 @@ export const reviews = pgTable(
   (t) => [index('reviews_product_idx').on(t.productCode)],
 );
 
+/**
+ * The shop's own keys, made once per database and kept forever: `order_number` holds the secret the
+ * order-number scramble's round keys come from (services/orders/number-key.ts), or 'legacy' for a
+ * database that had orders before each shop had its own.
+ */
+export const shopKeys = pgTable('shop_keys', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
+});
+
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;

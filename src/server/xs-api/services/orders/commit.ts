@@ -20,6 +20,7 @@ import type { Fulfilment } from './fulfilment';
 import type { OrderLine } from './pricing';
 import { claimVoucher, type OrderVoucher } from './voucher';
 import { bookingOf, outletCapacityOf, reservePlace } from './capacity';
+import { orderNumberKeys } from './number-key';
 import type { CapacityDefaults } from '../../../../domain/slot-capacity';
 
 /** Picture of an order line whose product has none. */
@@ -70,7 +71,7 @@ export async function nextOrderSerial(tx: Db): Promise<number> {
 
 /**
  * Writes the order in one transaction and returns its order_refno ('WEB' + YYMMDD of `now` in
- * Malaysian time + 8 digits, `formatOrderRefno`).
+ * Malaysian time + 8 digits, `formatOrderRefno` with this database's keys, ./number-key.ts).
  * @throws ApiError 409 'out_of_stock' { name, available } of the first short line, with
  *   `product: Shortage[]` listing all of them; 409 'pickup_slot_full' / 'delivery_day_full' when the
  *   slot or day has no place left; 409 'voucher_invalid_used' when the voucher was used meanwhile. Database errors (e.g. a unique violation on the idempotency key when the same submit
@@ -79,6 +80,7 @@ export async function nextOrderSerial(tx: Db): Promise<number> {
 export async function commitOrder(db: Db, draft: OrderDraft, now: Date): Promise<string> {
   const { memberCode, store, lines, fulfilment: f, voucher, totals } = draft;
   const codes = lines.map((l) => l.product.productCode);
+  const numberKeys = await orderNumberKeys(db);
   return db.transaction(async (tx) => {
     // Lock the stock rows (in product order, so multi-line orders never deadlock), then take them.
     const stock = await tx
@@ -103,7 +105,7 @@ export async function commitOrder(db: Db, draft: OrderDraft, now: Date): Promise
     const orderDate = shopDate(now);
     const booking = bookingOf({ storeCode: store.storeCode, delType: f.type, orderDate, pickupDate: f.pickup?.date ?? null, pickupTime: f.pickup?.time ?? null });
     if (booking) await reservePlace(tx, booking, await outletCapacityOf(tx, store.storeCode, draft.capacity));
-    const orderRefno = formatOrderRefno(await nextOrderSerial(tx), orderDate);
+    const orderRefno = formatOrderRefno(await nextOrderSerial(tx), orderDate, numberKeys);
     await tx.insert(orders).values({
       orderRefno, memberCode, idempotencyKey: draft.idempotencyKey, requestHash: draft.requestHash, orderDate, status: 'Pending',
       delType: f.type, storeCode: store.storeCode, subtotalSen: totals.subtotalSen, deliveryChargesSen: totals.deliverySen,
