@@ -3,6 +3,9 @@
  * is told, and a check used by scripts/serve.mjs to refuse a second server before it listens. The
  * lock itself is taken in src/server/xs-api/db/client.ts when the database opens.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import lockfile from 'proper-lockfile';
 
 /** Default ms a lock may go without a refresh before it counts as left by a dead process. */
@@ -31,7 +34,7 @@ export function lockedMessage(dataDir, lockPath, staleMs) {
     `The embedded database in ${dataDir} is in use by another process (lock ${lockPath}). ` +
     'PGlite allows one process per data directory, also across containers sharing the volume: stop that process, ' +
     'or set DATA_DIR to another folder, or set DATABASE_URL to use PostgreSQL. ' +
-    `A lock left by a process that died is taken over ${Math.round(staleMs / 1000)} s after its last refresh.`
+    `A lock left by a process that died on this machine is taken over at once; one from another host or container ${Math.round(staleMs / 1000)} s after its last refresh.`
   );
 }
 
@@ -41,6 +44,105 @@ export function lockedMessage(dataDir, lockPath, staleMs) {
  * @param {string} dataDir absolute path
  * @returns {Promise<boolean>}
  */
-export function dataDirInUse(dataDir, env = process.env) {
-  return lockfile.check(dataDir, { lockfilePath: lockPathOf(dataDir), realpath: false, stale: lockStaleMs(env) });
+export async function dataDirInUse(dataDir, env = process.env) {
+  const inUse = await lockfile.check(dataDir, { lockfilePath: lockPathOf(dataDir), realpath: false, stale: lockStaleMs(env) });
+  return inUse && goneOwnersLock(lockPathOf(dataDir)) === null;
+}
+
+/** The file beside the lock folder that names its holder (proper-lockfile removes the folder with rmdir: it stays empty). @param {string} lockPath */
+const ownerFileOf = (lockPath) => `${lockPath}.owner.json`;
+
+/** A value read from /proc (Linux), or '' where there is none. @param {() => string} read */
+function proc(read) {
+  try {
+    return read().trim();
+  } catch {
+    return '';
+  }
+}
+
+/** The start time of process `pid` since boot (field 22 of /proc/<pid>/stat), or '' when it is gone. @param {number | string} pid */
+function startTimeOf(pid) {
+  const stat = proc(() => fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
+  return stat ? (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '') : '';
+}
+
+/**
+ * Who this process is, as far as telling whether it still lives goes: the host, the machine's boot,
+ * the PID namespace, the pid and its start time (a reused pid has another start time).
+ */
+export function lockOwner() {
+  return {
+    host: os.hostname(),
+    boot: proc(() => fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8')),
+    pidns: proc(() => fs.readlinkSync('/proc/self/ns/pid')),
+    pid: process.pid,
+    start: startTimeOf('self'),
+  };
+}
+
+/**
+ * Names this process as the holder of the lock folder it has just taken, with the folder's inode, so
+ * a name left by an earlier holder is never read as the current one's.
+ * @param {string} lockPath
+ */
+export function recordLockOwner(lockPath) {
+  fs.writeFileSync(ownerFileOf(lockPath), JSON.stringify({ ...lockOwner(), lock: fs.statSync(lockPath).ino }));
+}
+
+/** Removes this process's name beside a lock it releases. @param {string} lockPath */
+export function forgetLockOwner(lockPath) {
+  fs.rmSync(ownerFileOf(lockPath), { force: true });
+}
+
+/**
+ * The inode of the lock folder at `lockPath` when it was left by a process that is gone for certain:
+ * the name beside it is that folder's (same inode), its holder ran on this machine since its last
+ * boot, in this PID namespace (so its pid means something here), and that pid is not running or runs
+ * another process (another start time). Else null: a lock of another host or container, or of
+ * unknown holder, goes stale by its age alone.
+ * @param {string} lockPath
+ * @returns {number | null}
+ */
+export function goneOwnersLock(lockPath) {
+  let owner;
+  let ino;
+  try {
+    owner = JSON.parse(fs.readFileSync(ownerFileOf(lockPath), 'utf8'));
+    ino = fs.statSync(lockPath).ino;
+  } catch {
+    return null;
+  }
+  const me = lockOwner();
+  if (owner.lock !== ino || !me.boot || !me.pidns || owner.host !== me.host || owner.boot !== me.boot || owner.pidns !== me.pidns) return null;
+  if (!Number.isInteger(owner.pid) || owner.pid === process.pid) return null;
+  const start = startTimeOf(owner.pid);
+  return start === '' || start !== owner.start ? ino : null;
+}
+
+/**
+ * Removes the lock folder at `lockPath` if it is still the one of inode `ino` (a dead holder's): it is
+ * first renamed aside (atomic), and put back when the renamed folder turns out to be another's.
+ * @param {string} lockPath @param {number} ino
+ * @returns {boolean} whether the dead lock was removed
+ */
+export function removeDeadLock(lockPath, ino) {
+  const aside = `${lockPath}.dead-${process.pid}-${Date.now()}`;
+  try {
+    fs.renameSync(lockPath, aside);
+  } catch {
+    return false;
+  }
+  if (fs.statSync(aside).ino !== ino) {
+    try {
+      fs.renameSync(aside, lockPath);
+    } catch {
+      // Someone took the path meanwhile: theirs stands; this folder was nobody's any more.
+      fs.rmSync(aside, { recursive: true, force: true });
+    }
+    return false;
+  }
+  fs.rmSync(aside, { recursive: true, force: true });
+  return true;
 }

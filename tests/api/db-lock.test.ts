@@ -28,6 +28,13 @@ function openInNewPidNamespace(dir: string): ChildProcess {
   return child;
 }
 
+/** Runs the opener as an ordinary child process: same machine, same PID namespace. */
+function openInChild(dir: string): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', OPENER, dir], { env: { ...process.env, DATA_DIR_LOCK_STALE_MS: String(STALE_MS) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return child;
+}
+
 /** The opener's first line of output and, when it ended, its exit code. */
 function outcome(child: ChildProcess): Promise<{ line: string; code: number | null }> {
   return new Promise((resolve, reject) => {
@@ -122,6 +129,27 @@ describe('PGlite data directory lock', () => {
     await new Promise((r) => setTimeout(r, STALE_MS + 500));
     const taken = await openDb({ dataDir: dir });
     expect(await countFlag(taken.db)).toBe(1);
+    await taken.close();
+  });
+
+  it('takes over at once a lock left by a process of this machine that was killed, never one that lives', async () => {
+    const dir = freshDir();
+    const init = await openDb({ dataDir: dir });
+    await init.db.execute(sql`create table lock_probe (n int)`);
+    await init.db.execute(sql`insert into lock_probe values (1)`);
+    await init.close();
+
+    const holder = openInChild(dir);
+    expect((await outcome(holder)).line).toBe('open');
+    // Alive: refused, however its lock looks.
+    await expect(openDb({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
+    holder.kill('SIGKILL');
+    await new Promise((r) => holder.once('exit', r));
+    expect(fs.existsSync(`${dir}.lock.d`)).toBe(true);
+    // Gone: the next opener takes the lock without waiting out the stale time (10 s here).
+    const taken = await openDb({ dataDir: dir });
+    expect(await countFlag(taken.db)).toBe(1);
+    expect(JSON.parse(fs.readFileSync(`${dir}.lock.d.owner.json`, 'utf8')).pid).toBe(process.pid);
     await taken.close();
   });
 });

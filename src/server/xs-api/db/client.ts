@@ -13,7 +13,7 @@ import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
-import { lockedMessage, lockPathOf, lockStaleMs } from '../../../../scripts/lib/data-dir-lock.mjs';
+import { forgetLockOwner, goneOwnersLock, lockedMessage, lockPathOf, lockStaleMs, recordLockOwner, removeDeadLock } from '../../../../scripts/lib/data-dir-lock.mjs';
 
 /** The Drizzle database type shared by the PGlite and PostgreSQL drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -63,7 +63,10 @@ export class DataDirLockedError extends Error {
 
 /**
  * Takes the lock of a data directory: `<dataDir>.lock.d`, created atomically (mkdir) and refreshed
- * (mtime) while this process lives; never judged by pid, which means nothing across PID namespaces.
+ * (mtime) while this process lives, with its holder named inside (host, boot, PID namespace, pid and
+ * start time, beside it). A lock whose holder is certainly gone (same machine and namespace, that
+ * process no longer running: a kill -9) is removed and taken at once; any other is judged only by
+ * its age, since a pid means nothing across PID namespaces (ADR 14).
  * If the lock is lost anyway (this process stalled longer than the stale time and another took it
  * over), the process exits at once rather than write beside the other one.
  * @returns the release function. @throws DataDirLockedError when another process holds a fresh lock.
@@ -72,8 +75,8 @@ async function acquireLock(dataDir: string): Promise<() => void> {
   const lockPath = lockPathOf(dataDir);
   const stale = lockStaleMs();
   fs.mkdirSync(path.dirname(lockPath), { recursive: true });
-  try {
-    await lockfile.lock(dataDir, {
+  const take = () =>
+    lockfile.lock(dataDir, {
       lockfilePath: lockPath,
       realpath: false,
       stale,
@@ -84,11 +87,22 @@ async function acquireLock(dataDir: string): Promise<() => void> {
         process.exit(70);
       },
     });
+  try {
+    try {
+      await take();
+    } catch (err) {
+      // Left by a process of this machine that is gone (a kill -9): removed, then taken as usual.
+      const dead = (err as NodeJS.ErrnoException).code === 'ELOCKED' ? goneOwnersLock(lockPath) : null;
+      if (dead === null || !removeDeadLock(lockPath, dead)) throw err;
+      await take();
+    }
+    recordLockOwner(lockPath);
     let released = false;
     return () => {
       if (released) return;
       released = true;
       // Synchronous removal: close() may run while the process is exiting.
+      forgetLockOwner(lockPath);
       lockfile.unlockSync(dataDir, { lockfilePath: lockPath, realpath: false });
     };
   } catch (err) {
