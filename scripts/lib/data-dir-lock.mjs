@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import lockfile from 'proper-lockfile';
 
 /** Default ms a lock may go without a refresh before it counts as left by a dead process. */
