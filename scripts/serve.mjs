@@ -30,9 +30,17 @@ import pino from 'pino';
 import { securityHeaders } from './lib/security-policy.mjs';
 import { drainBeforeEnd } from './lib/drain-request.mjs';
 import { productionConfigProblems } from './lib/production-config.mjs';
+import { settingsProblems } from './lib/settings.mjs';
 import { dataDirInUse, lockedMessage, lockPathOf, lockStaleMs } from './lib/data-dir-lock.mjs';
 import { createPageCache, pageCacheBytes } from './lib/page-cache.mjs';
 import { createImageCache, imageCacheDir } from './lib/image-cache.mjs';
+
+// Every setting against its schema (scripts/lib/settings.mjs): a bad value never starts a broken shop.
+const badSettings = settingsProblems(process.env);
+if (badSettings.length > 0) {
+  console.error(`Refusing to start with settings that cannot work (README Configuration):\n${badSettings.map((p) => `  - ${p}`).join('\n')}`);
+  process.exit(1);
+}
 
 const problems = productionConfigProblems(process.env);
 if (problems.length > 0) {

@@ -1,0 +1,107 @@
+/**
+ * Every setting of the server, checked at start against one schema (issue "Safe to run in
+ * production" §1; README Configuration): a value out of range, of the wrong kind, or a combination
+ * that cannot work (Stripe without its keys) refuses the start, naming the variable and what it
+ * accepts. An empty value counts as unset (compose passes `NAME=` for settings left empty), so the
+ * default applies. scripts/serve.mjs (and so `npm start`) exits with code 1 on any problem, before
+ * it listens: a shop that could not answer never says /healthz ok.
+ *
+ * The production-only rules (the public API key, Secure cookies…) stay in ./production-config.mjs.
+ */
+import net from 'node:net';
+import { z } from 'zod';
+
+const wholeNumber = (min, max) =>
+  z.string().refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, `a whole number from ${min} to ${max}`);
+const number = (min, max) => z.string().refine((v) => v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= min && Number(v) <= max, `a number from ${min} to ${max}`);
+const flag = z.enum(['true', 'false'], { message: 'true or false' });
+const url = (protocols, what) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, what);
+const text = (min, max, what) => z.string().refine((v) => v.length >= min && v.length <= max, what);
+
+/** Each setting and what it accepts (the defaults are where the settings are read). */
+export const SETTINGS = {
+  PORT: wholeNumber(1, 65535),
+  HOST: text(1, 255, 'an address to listen on'),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'a postgres:// connection URL'),
+  DATABASE_POOL_SIZE: wholeNumber(1, 100),
+  DATA_DIR: text(1, 4096, 'a folder'),
+  DATA_DIR_LOCK_STALE_MS: wholeNumber(2000, 3_600_000),
+  UPLOADS_DIR: text(1, 4096, 'a folder'),
+  IMAGE_CACHE_DIR: text(1, 4096, 'a folder'),
+  MIGRATIONS_DIR: text(1, 4096, 'a folder'),
+  SEED_DEMO_DATA: flag,
+  SESSION_SECRET: text(32, 4096, 'at least 32 characters (e.g. openssl rand -base64 48)'),
+  COOKIE_SECURE: flag,
+  SITE_URL: url(['http:', 'https:'], 'the shop\'s public origin, an http(s) URL such as https://shop.example.my'),
+  XS_API_URL: url(['http:', 'https:'], 'an http(s) URL'),
+  XS_API_KEY: z.string().regex(/^\S{1,200}$/, 'up to 200 characters without spaces'),
+  WHATSAPP_NUMBER: z.string().refine((v) => /^\d{8,15}$/.test(v.replace(/\D/g, '')), '8 to 15 digits, country code first'),
+  APP_STORE_URL: url(['https:'], 'an https URL'),
+  GOOGLE_PLAY_URL: url(['https:'], 'an https URL'),
+  APPGALLERY_URL: url(['https:'], 'an https URL'),
+  SMS_GATEWAY_URL: url(['http:', 'https:'], 'an http(s) URL'),
+  GEOCODER_URL: url(['http:', 'https:'], 'an http(s) URL'),
+  REDIS_URL: url(['redis:', 'rediss:'], 'a redis:// URL'),
+  RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000),
+  RATE_LIMIT_EXEMPT_IPS: z.string().refine((v) => v.split(/[\s,]+/).filter(Boolean).every((ip) => net.isIP(ip) !== 0), 'IP addresses separated by commas'),
+  RATE_LIMIT_SCALE: number(0.01, 1000),
+  RATE_LIMIT_KEY_PREFIX: z.string().regex(/^[\w-]{1,40}$/, "1 to 40 letters, digits, '-' or '_'"),
+  TRUST_PROXY: z.string().refine((v) => v === 'true' || v === 'false' || (/^\d+$/.test(v) && Number(v) <= 10), 'the number of proxies in front of the shop, 0 to 10'),
+  SERVER_HEADERS_TIMEOUT_MS: wholeNumber(100, 3_600_000),
+  SERVER_REQUEST_TIMEOUT_MS: wholeNumber(100, 3_600_000),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000),
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { message: 'trace, debug, info, warn, error, fatal or silent' }),
+  PAYMENT_PROVIDER: z.string().refine((v) => ['sandbox', 'stripe'].includes(v.trim().toLowerCase()), 'sandbox or stripe'),
+  PAYMENT_WINDOW_MINUTES: wholeNumber(1, 1440),
+  PAYMENT_SANDBOX_SECRET: text(16, 4096, 'at least 16 characters'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(live|test)_\w+$/, 'a Stripe secret key, sk_live_… or sk_test_…'),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'a Stripe webhook signing secret, whsec_…'),
+  OPS_TOKEN: text(24, 4096, 'at least 24 characters'),
+  PICKUP_SLOT_CAPACITY: wholeNumber(0, 10_000),
+  DELIVERY_DAY_CAPACITY: wholeNumber(0, 10_000),
+  PAGE_CACHE_MB: number(0, 65_536),
+  PICTURE_TRANSFORMS: wholeNumber(1, 64),
+  PICTURE_WARMUP: flag,
+  PICTURES_AT_BUILD: flag,
+};
+
+/** Settings that only work together: one message per broken combination. @param {NodeJS.ProcessEnv} env */
+function combinationProblems(env) {
+  const set = (name) => (env[name] ?? '').trim() !== '';
+  const problems = [];
+  if ((env.PAYMENT_PROVIDER ?? '').trim().toLowerCase() === 'stripe') {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) if (!set(name)) problems.push(`${name}: required with PAYMENT_PROVIDER=stripe.`);
+  }
+  const headers = Number(env.SERVER_HEADERS_TIMEOUT_MS || 10_000);
+  const request = Number(env.SERVER_REQUEST_TIMEOUT_MS || 60_000);
+  if (set('SERVER_REQUEST_TIMEOUT_MS') && request < headers) problems.push(`SERVER_REQUEST_TIMEOUT_MS: at least SERVER_HEADERS_TIMEOUT_MS (${headers}).`);
+  return problems;
+}
+
+/**
+ * What is wrong with the settings in `env`, one message per problem, each naming its variable and
+ * what it accepts, e.g. 'TRUST_PROXY: the number of proxies in front of the shop, 0 to 10 (got "99").'
+ * Empty when all is well.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {string[]}
+ */
+export function settingsProblems(env) {
+  const problems = [];
+  for (const [name, schema] of Object.entries(SETTINGS)) {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') continue;
+    const checked = schema.safeParse(raw);
+    if (!checked.success) {
+      const shown = name.includes('SECRET') || name.includes('TOKEN') || name.includes('PASSWORD') || name === 'XS_API_KEY' ? `${raw.length} characters` : `"${raw.slice(0, 80)}"`;
+      problems.push(`${name}: ${checked.error.issues[0]?.message ?? 'invalid'} (got ${shown}).`);
+    }
+  }
+  return [...problems, ...combinationProblems(env)];
+}
