@@ -9,8 +9,8 @@
  *   npm run build
  *   DATABASE_URL=postgres://… REDIS_URL=redis://… node scripts/two-instances.mjs [--port 4321] [--count 2]
  *
- * The instances share SESSION_SECRET (generated for the run unless set) and OPS_TOKEN; Ctrl-C
- * stops them gracefully (SIGTERM).
+ * The instances share SESSION_SECRET (generated for the run unless set) and OPS_TOKEN; Ctrl-C or a
+ * SIGTERM to this script stops them gracefully (SIGTERM).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -87,8 +87,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const shops = Array.from({ length: Number(values.count) }, (_, i) => startShop({ port: Number(values.port) + i, env, log: true }));
   await Promise.all(shops.map((s) => s.ready()));
   console.log(`Ready: ${shops.map((s) => s.url).join(' ')} (Ctrl-C stops them)`);
-  process.once('SIGINT', async () => {
+  // Ctrl-C, or a SIGTERM from a supervisor: the shops stop gracefully with it, never left behind.
+  const stopAll = async () => {
     const codes = await Promise.all(shops.map((s) => s.stop('SIGTERM')));
     process.exit(codes.every((c) => c === 0) ? 0 : 1);
-  });
+  };
+  process.once('SIGINT', stopAll);
+  process.once('SIGTERM', stopAll);
 }

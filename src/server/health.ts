@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { readyDb } from './runtime';
 import { onShutdown } from './lifecycle';
+import { errorFields, log } from './log';
 
 /** How long one dependency may take to answer before the instance counts as not ready (ms). */
 export const READINESS_TIMEOUT_MS = 2_000;
@@ -32,7 +33,7 @@ async function check(name: string, work: () => Promise<unknown>, ms: number): Pr
     return 'ok';
   } catch (err) {
     if (err instanceof Timeout) return 'timeout';
-    console.error(`[readyz] ${name} not reachable:`, (err as Error)?.message ?? err);
+    log.warn({ ...errorFields(err), event: 'readyz', dependency: name }, 'readiness: a dependency is not reachable');
     return 'unreachable';
   }
 }

@@ -82,7 +82,8 @@ export async function handleAtEdge(ctx: APIContext, next: MiddlewareNext, global
       }
     }
     res = withHeader(res, 'x-request-id', reqId);
-    const fields = { method: ctx.request.method, path: scrub(ctx.url.pathname), status: res.status, ms: Math.round(performance.now() - started) };
+    // The client IP as the edge resolved it (TRUST_PROXY): who sent a burst, for the operator.
+    const fields = { method: ctx.request.method, path: scrub(ctx.url.pathname), status: res.status, ms: Math.round(performance.now() - started), ip };
     if (res.status >= 500) log.error(fields, 'request');
     else if (res.status === 429) log.warn(fields, 'request');
     else log.info(fields, 'request');

@@ -4,7 +4,8 @@
  * (db/start-data.ts).
  */
 import { createXsApi } from './xs-api/app';
-import { closeDb, getDb, targetFromEnv } from './xs-api/db/client';
+import { sql } from 'drizzle-orm';
+import { closeDb, getDb, resultRows, targetFromEnv } from './xs-api/db/client';
 import { prepareStartData } from './xs-api/db/start-data';
 import { analyzeAll, runUpkeep, UPKEEP_INTERVAL_MS } from './xs-api/db/upkeep';
 import { config } from './config';
@@ -26,6 +27,8 @@ let ready: Promise<Awaited<ReturnType<typeof getDb>>> | undefined;
 export function readyDb() {
   ready ??= (async () => {
     const db = await getDb();
+    const [applied] = resultRows<{ n: number }>(await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
+    log.info({ event: 'migrations', applied: Number(applied?.n ?? 0), database: 'url' in targetFromEnv() ? 'postgresql' : 'pglite' }, 'database migrated');
     const { seeded, changed } = await prepareStartData(db, { seedDemoData: config.seedDemoData });
     if (changed > 0) log.info({ changed }, 'catalogue texts refreshed');
     // PostgreSQL's autovacuum keeps its statistics; a database just seeded gets them now, not in a minute.

@@ -69,6 +69,8 @@ test('SIGTERM: the request in flight completes with 200, new connections are ref
     expect(await shop.exited).toBe(0);
     expect(Date.now() - t0).toBeLessThan(10_000);
     expect(shop.output()).toContain('"msg":"shutdown: done"');
+    // The operator's log says the database was migrated, and how far.
+    expect(shop.output()).toMatch(/"event":"migrations","applied":\d+,"database":"pglite".*"msg":"database migrated"/);
   } finally {
     await shop.stop('SIGKILL');
   }
