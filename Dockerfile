@@ -5,7 +5,10 @@
 # server script, and runs as the unprivileged `node` user.
 #
 #   docker build -t xs-storefront --build-arg SITE_URL=https://shop.example.my .
-#   docker run -p 4321:4321 xs-storefront        # embedded database in /app/.data (mount a volume)
+#   docker run -p 4321:4321 -v xs-data:/app/.data \
+#     -e XS_API_KEY="$(openssl rand -hex 24)" -e SITE_URL=https://shop.example.my xs-storefront
+#   (the image runs with NODE_ENV=production, which refuses the public development API key; the
+#   embedded database, session secret and bootstrap token live in the volume)
 #
 # Debian bookworm (glibc): the prebuilt binaries of sharp and @node-rs/argon2 load as they are.
 ARG NODE_IMAGE=node:24-bookworm-slim
