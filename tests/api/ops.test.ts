@@ -7,12 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createHarness, DEMO_MEMBER, TEST_PAYMENT_SECRET, TEST_OPS_TOKEN, type Harness } from './harness';
-import { placePickupOrder } from './place-order';
+import { createHarness, DEMO_MEMBER, TEST_OPS_TOKEN, type Harness } from './harness';
+import { placePickupOrder, payInSandbox as payInSandboxAs } from './place-order';
 import { stockAt } from './order-fixtures';
 import { orders, payments, sandboxPayments } from '../../src/server/xs-api/db/schema';
-import { chooseSandboxOutcome } from '../../src/server/payment-sandbox/page';
-import { API_BASE } from '../../src/lib/xs-api/contract';
 import { clock } from '../../src/server/clock';
 
 let h: Harness;
@@ -28,13 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function payInSandbox(refno: string) {
-  const r = await h.call(`get_update_order_status_paid_sandbox_url/${M}/${refno}`, { token });
-  const id = new URL(r.json.url).pathname.split('/').pop()!;
-  const deps = { db: async () => h.db, secret: TEST_PAYMENT_SECRET, webhookUrl: `http://x${API_BASE}/payment_webhook_sandbox`, send: async (q: Request) => h.app.fetch(q) };
-  await chooseSandboxOutcome(deps, id, new Request(r.json.url, { method: 'POST', body: new URLSearchParams({ outcome: 'approve' }) }));
-  return id;
-}
+const payInSandbox = (refno: string) => payInSandboxAs(h, { member: M, token }, refno);
 
 describe('ops operations', () => {
   it('need a staff session; the bootstrap token opens only the hq operations', async () => {

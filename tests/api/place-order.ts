@@ -3,7 +3,9 @@
  * need a purchase first: reviews need one (spec §7 add_review), received (`receivePickupOrder`).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Harness } from './harness';
+import { TEST_PAYMENT_SECRET, type Harness } from './harness';
+import { chooseSandboxOutcome } from '../../src/server/payment-sandbox/page';
+import { API_BASE } from '../../src/lib/xs-api/contract';
 import { products, stores, storeStock } from '../../src/server/xs-api/db/schema';
 import { formatAmount } from '../../src/domain/money';
 import { orderTotals } from '../../src/domain/totals';
@@ -66,4 +68,16 @@ export async function receivePickupOrder(h: Harness, refno: string): Promise<voi
   await changeOrderStatus(h.db, { orderRefno: refno, from: 'Pending', to: 'Paid', actor: 'system', reason: 'test: paid' });
   await changeOrderStatus(h.db, { orderRefno: refno, from: 'Paid', to: 'Ready To Pickup', actor: 'operator' });
   await changeOrderStatus(h.db, { orderRefno: refno, from: 'Ready To Pickup', to: 'Waiting Comment', actor: 'operator', reason: 'collected' });
+}
+
+/**
+ * Pays order `refno` in the sandbox as its member would: Pay Now, then Approve on the hosted page,
+ * whose signed callback reaches the app. Returns the sandbox payment's id.
+ */
+export async function payInSandbox(h: Harness, as: { member: string; token: string }, refno: string): Promise<string> {
+  const r = await h.call(`get_update_order_status_paid_sandbox_url/${as.member}/${refno}`, { token: as.token });
+  const id = new URL(r.json.url).pathname.split('/').pop()!;
+  const deps = { db: async () => h.db, secret: TEST_PAYMENT_SECRET, webhookUrl: `http://x${API_BASE}/payment_webhook_sandbox`, send: async (q: Request) => h.app.fetch(q) };
+  await chooseSandboxOutcome(deps, id, new Request(r.json.url, { method: 'POST', body: new URLSearchParams({ outcome: 'approve' }) }));
+  return id;
 }

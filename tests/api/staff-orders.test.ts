@@ -8,16 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createHarness, DEMO_MEMBER, TEST_PAYMENT_SECRET, type Harness } from './harness';
-import { placePickupOrder } from './place-order';
+import { createHarness, DEMO_MEMBER, type Harness } from './harness';
+import { placePickupOrder, payInSandbox as payInSandboxAs } from './place-order';
 import { stockAt } from './order-fixtures';
 import { memoryLimits } from '../../src/server/xs-api/adapters/rate-limit';
 import { customers, orderEvents, orders, payments, pointTransactions, products, sandboxPayments, storeStock } from '../../src/server/xs-api/db/schema';
-import { chooseSandboxOutcome } from '../../src/server/payment-sandbox/page';
 import { normalizeMalaysianPhone } from '../../src/domain/validation';
 import { formatAmount, toSen } from '../../src/domain/money';
 import { orderTotals } from '../../src/domain/totals';
-import { API_BASE } from '../../src/lib/xs-api/contract';
 import { clock } from '../../src/server/clock';
 
 let h: Harness;
@@ -39,13 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function payInSandbox(refno: string) {
-  const r = await h.call(`get_update_order_status_paid_sandbox_url/${M}/${refno}`, { token });
-  const id = new URL(r.json.url).pathname.split('/').pop()!;
-  const deps = { db: async () => h.db, secret: TEST_PAYMENT_SECRET, webhookUrl: `http://x${API_BASE}/payment_webhook_sandbox`, send: async (q: Request) => h.app.fetch(q) };
-  await chooseSandboxOutcome(deps, id, new Request(r.json.url, { method: 'POST', body: new URLSearchParams({ outcome: 'approve' }) }));
-  return id;
-}
+const payInSandbox = (refno: string) => payInSandboxAs(h, { member: M, token }, refno);
 
 /** A paid pick-up order at S001 of one unit of each product. */
 async function paidPickup(codes: string[]) {
