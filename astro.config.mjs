@@ -6,7 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { PROFILE_IMAGE_MAX_BODY_BYTES } from './src/domain/constants.ts';
 import { createHash } from 'node:crypto';
-import { allowedDomains, CSP_DIRECTIVES } from './scripts/lib/security-policy.mjs';
+import { CSP_DIRECTIVES } from './scripts/lib/security-policy.mjs';
 import { INLINE_SCRIPTS } from './src/components/inline-scripts.mjs';
 import { paraglideIntlCache } from './scripts/lib/paraglide-intl-cache.mjs';
 
@@ -18,6 +18,7 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
+  // Build-time only; pages read the run-time SITE_URL through src/server/site-origin.ts.
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   session: false,
   // Catalogue pages opt in with Astro.cache.set (src/server/cache.ts); per-user pages never do. The
@@ -29,14 +30,14 @@ export default defineConfig({
     defaultLocale: 'en',
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
-  // Form posts must come from the shop's own origin; behind an HTTPS proxy, the forwarded host and
-  // protocol are believed only for SITE_URL's. Every page gets a Content-Security-Policy header with
-  // the hashes of its scripts and styles (scripts/lib/security-policy.mjs; README Security).
+  // Form posts must come from the shop's own origin: checked in the middleware against the SITE_URL
+  // the server starts with (src/server/site-origin.ts), not Astro's check, which fixes the proxy's
+  // domain at build time. Every page gets a Content-Security-Policy header with the hashes of its
+  // scripts and styles (scripts/lib/security-policy.mjs; README Security).
   security: {
-    checkOrigin: true,
+    checkOrigin: false,
     // Actions take up to a profile picture's request (5 MB + framing, spec §9); Astro's default is 1 MB.
     actionBodySizeLimit: PROFILE_IMAGE_MAX_BODY_BYTES,
-    allowedDomains: allowedDomains(process.env.SITE_URL),
     csp: {
       algorithm: 'SHA-256',
       directives: CSP_DIRECTIVES,

@@ -5,7 +5,7 @@
  * logged out, the shopping flow needs login.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { localizePath, resolveLocale, splitLocale, type Locale } from './i18n/messages';
+import { localizePath, resolveLocale, splitLocale, translate, type Locale } from './i18n/messages';
 import { memberApi } from './features/shared/api';
 import { handleFormAction } from './features/shared/form-action';
 import { clearSession, readSession } from './server/session';
@@ -17,6 +17,7 @@ import { refuseActionBody, refuseBadUrl, unknownApiPath } from './server/input-e
 import { ErrorDrill, isErrorDrill } from './server/error-drill';
 import { canonicalRedirect } from './server/canonical-query';
 import { isStaffPath, staffSection } from './features/staff/section';
+import { isCrossSiteFormPost } from './server/site-origin';
 
 /**
  * The language of the page that made a request (its Referer), else the shopper's stored choice
@@ -54,7 +55,13 @@ const pages = defineMiddleware(async (ctx, next) => {
   if (refused) return refused;
   // An operator's error drill (src/server/error-drill.ts): this request fails, and the error page answers.
   if (isErrorDrill(ctx.request.headers)) throw new ErrorDrill();
+  // The bundled API authenticates by headers (x-api-key, a bearer token), never by cookie: no form
+  // from another site can act for a shopper there, and its contract allows body-less posts (spec §7).
   if (path.startsWith('/api/mobile_ecom/')) return next();
+  // Forms only from the shop's own pages (src/server/site-origin.ts): 403 in the shopper's language.
+  if (isCrossSiteFormPost(ctx.request, ctx.url)) {
+    return new Response(translate(locale, 'request_cross_site_form'), { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+  }
   // The staff console: its own cookie, language and guard (src/features/staff/section.ts).
   if (isStaffPath(path)) return staffSection(ctx, next, pathLocale);
   // A cached page asked with parameters it does not read goes to its canonical URL (one cache entry).

@@ -80,21 +80,3 @@ export function isHttps(siteUrl) {
   }
 }
 
-/**
- * Astro's `security.allowedDomains` from SITE_URL: the one host (and protocol, and port when not
- * the default) whose X-Forwarded-Host / X-Forwarded-Proto / X-Forwarded-Port a proxy may send. Any
- * other forwarded value is not believed. Empty (nothing forwarded is believed) without SITE_URL.
- * @param {string | undefined} siteUrl
- * @returns {{ hostname: string, protocol: string, port?: string }[]}
- */
-export function allowedDomains(siteUrl) {
-  if (!siteUrl) return [];
-  let url;
-  try {
-    url = new URL(siteUrl);
-  } catch {
-    return [];
-  }
-  const domain = { hostname: url.hostname, protocol: url.protocol.replace(':', '') };
-  return [url.port ? { ...domain, port: url.port } : domain];
-}

@@ -3,6 +3,7 @@
  * hreflang alternates. The paths come from the catalogue (sitemapEntries); cached an hour.
  */
 import type { APIRoute } from 'astro';
+import { siteOrigin } from '../server/site-origin';
 import { sitemapEntries } from '../features/catalogue/queries';
 import { href } from '../domain/paths';
 import { LOCALES } from '../i18n/messages';
@@ -10,7 +11,7 @@ import { LOCALES } from '../i18n/messages';
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 export const GET: APIRoute = async (ctx) => {
-  const origin = (ctx.site ?? ctx.url).origin;
+  const origin = siteOrigin(ctx.url);
   const entry = (path: string) =>
     LOCALES.map(
       (l) =>

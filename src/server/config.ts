@@ -98,6 +98,10 @@ function storeUrl(name: string, fallback: string): string {
 }
 
 export const config = {
+  /** The shop's public address (SITE_URL, e.g. https://shop.example.my), read at start, not at build; '' when unset (src/server/site-origin.ts). */
+  get siteUrl() {
+    return process.env.SITE_URL ?? '';
+  },
   /** Remote mobile e-commerce API; empty means the bundled API, called in-process. */
   xsApiUrl: process.env.XS_API_URL ?? '',
   /** The fixed API key of the mobile e-commerce API (the public development key outside production; refused in production). */

@@ -7,6 +7,7 @@
  */
 import type { AstroCookies } from 'astro';
 import { FLASH_COOKIE } from '../../scripts/lib/request-names.mjs';
+import { config } from './config';
 
 /** The flash cookie's name; the page cache in front of the app renders every request that carries it. */
 export { FLASH_COOKIE };
@@ -46,7 +47,7 @@ export type Flash =
 
 /** Sets the flash for the next page (60 s at most). */
 export function setFlash(cookies: AstroCookies, flash: Flash): void {
-  cookies.set(FLASH_COOKIE, flash, { path: '/', maxAge: 60, sameSite: 'lax' });
+  cookies.set(FLASH_COOKIE, flash, { path: '/', maxAge: 60, sameSite: 'lax', secure: config.cookieSecure });
 }
 
 /**

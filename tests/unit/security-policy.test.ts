@@ -1,6 +1,6 @@
 /** The security headers and proxy trust derived from SITE_URL (README Security; scripts/lib/security-policy.mjs). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { allowedDomains, CSP_DIRECTIVES, FALLBACK_CSP, securityHeaders, STRIPE_CHECKOUT_ORIGIN } from '../../scripts/lib/security-policy.mjs';
+import { CSP_DIRECTIVES, FALLBACK_CSP, securityHeaders, STRIPE_CHECKOUT_ORIGIN } from '../../scripts/lib/security-policy.mjs';
 import { INLINE_SCRIPTS } from '../../src/components/inline-scripts.mjs';
 import { allowPaymentProviderForms } from '../../src/features/payment/queries';
 
@@ -28,15 +28,6 @@ describe('securityHeaders', () => {
     expect(CSP_DIRECTIVES.join(';')).not.toMatch(/unsafe-inline|unsafe-eval|script-src/);
     expect(CSP_DIRECTIVES).toContain("frame-ancestors 'none'");
     expect(INLINE_SCRIPTS.length).toBeGreaterThan(0);
-  });
-});
-
-describe('allowedDomains', () => {
-  it('trusts forwarded headers for SITE_URL’s host and protocol only', () => {
-    expect(allowedDomains('https://shop.example.my')).toEqual([{ hostname: 'shop.example.my', protocol: 'https' }]);
-    expect(allowedDomains('https://shop.example.my:8443/')).toEqual([{ hostname: 'shop.example.my', protocol: 'https', port: '8443' }]);
-    expect(allowedDomains(undefined)).toEqual([]);
-    expect(allowedDomains('::nonsense')).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@
  * src/middleware.ts); the URL's language (/zh/…, /ar/…) always wins for a page.
  */
 import type { AstroCookies } from 'astro';
+import { config } from '../../server/config';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../domain/constants';
 
 export const LANGUAGE_COOKIE = 'xs_lang';
@@ -24,7 +25,7 @@ export function readLanguageChoice(cookies: Pick<AstroCookies, 'get'>): Locale |
 
 /** Stores the choice for a year. */
 export function writeLanguageChoice(cookies: Pick<AstroCookies, 'set'>, locale: Locale): void {
-  cookies.set(LANGUAGE_COOKIE, locale, { path: '/', sameSite: 'lax', maxAge: LANGUAGE_COOKIE_MAX_AGE_S });
+  cookies.set(LANGUAGE_COOKIE, locale, { path: '/', sameSite: 'lax', secure: config.cookieSecure, maxAge: LANGUAGE_COOKIE_MAX_AGE_S });
 }
 
 /**

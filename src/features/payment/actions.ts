@@ -6,17 +6,12 @@
 import { defineAction } from 'astro:actions';
 import { z } from 'zod';
 import { config } from '../../server/config';
+import { siteOrigin } from '../../server/site-origin';
 import { memberApi } from '../shared/api';
 import { requireMember, viaApi } from '../shared/errors';
 import type { FormRedirect } from '../shared/form-action';
 
 const orderRefno = z.string().trim().min(1).max(30);
-
-/** The shop's public origin for the provider's way back: SITE_URL when set, else the request's own. */
-function publicOrigin(url: URL): string {
-  const site = process.env.SITE_URL;
-  return (site ? new URL(site).origin : url.origin).replace(/\/+$/, '');
-}
 
 export const payment = {
   /**
@@ -31,7 +26,7 @@ export const payment = {
     handler: async ({ order_refno }, ctx): Promise<{ url: string } & FormRedirect> => {
       requireMember(ctx);
       const op = config.paymentProvider === 'stripe' ? 'get_update_order_status_paid_stripe_url' : 'get_update_order_status_paid_sandbox_url';
-      const answer = await viaApi(ctx, () => memberApi(ctx).call(op, { params: { orderId: order_refno }, query: { return_origin: publicOrigin(ctx.url) } }));
+      const answer = await viaApi(ctx, () => memberApi(ctx).call(op, { params: { orderId: order_refno }, query: { return_origin: siteOrigin(ctx.url) } }));
       return { url: answer.url, external: answer.url };
     },
   }),

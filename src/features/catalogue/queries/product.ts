@@ -8,6 +8,7 @@ import { publicApi } from '../../shared/api';
 import { RELATED_COUNT, formatLimit } from '../../../domain/product-list';
 import { href, paths } from '../../../domain/paths';
 import { descriptionHtml, descriptionText } from '../../../server/description-html';
+import { siteOrigin } from '../../../server/site-origin';
 import { jsonLdText, productJsonLd } from '../json-ld';
 import {
   relatedProducts,
@@ -68,7 +69,7 @@ export async function getProductPage(ctx: PageContext, code: string): Promise<Pr
   ]);
   const product = toProductDetail(detail);
   const rating = toRating(reviews.review_count_by_rate);
-  const origin = ctx.site ?? ctx.url;
+  const origin = siteOrigin(ctx.url);
   const group = groups.find((g) => g.group_code === detail.group_code);
   return {
     product,

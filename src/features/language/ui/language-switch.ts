@@ -19,7 +19,7 @@ export function startLanguageSwitch(root: ParentNode = document) {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       e.preventDefault();
       const language = link.dataset.langLink ?? '';
-      document.cookie = `xs_lang=${encodeURIComponent(language)}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`;
+      document.cookie = `xs_lang=${encodeURIComponent(language)}; path=/; max-age=${ONE_YEAR_S}; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
       const body = new FormData();
       body.set('language', language);
       await Promise.race([callAction('language.update', body, { keepalive: true }), new Promise((r) => setTimeout(r, LANGUAGE_STORE_WAIT_MS))]);
