@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createHarness, TEST_OPS_TOKEN, type Harness } from './harness';
 import { placePickupOrder, receivePickupOrder } from './place-order';
-import { catalogueEvents, integrationTokens, priceHistory, products, storeStock } from '../../src/server/xs-api/db/schema';
+import { catalogueEvents, integrationTokens, priceHistory, products, stores, storeStock } from '../../src/server/xs-api/db/schema';
 import { PAGE_CACHE_HOOK } from '../../src/server/page-cache-provider';
 
 let h: Harness;
@@ -91,7 +91,7 @@ describe('HQ catalogue writes', () => {
     expect(await h.db.select().from(products).where(eq(products.productCode, 'P9003'))).toEqual([]);
   });
 
-  it('keeps price changes as history (old → new, who) and a placed order keeps its price; the shop shows the new one', async () => {
+  it('keeps price changes as history (old → new, who) and a placed order keeps its price; the shop and a new cart show the new one', async () => {
     const member = await h.login();
     const [before] = await h.db.select().from(products).where(eq(products.productCode, 'P0002'));
     const refno = await placePickupOrder(h, member.token, member.member, ['P0002']);
@@ -107,9 +107,15 @@ describe('HQ catalogue writes', () => {
     const order = (await h.call(`order_detail/${member.member}/${refno}`, { token: member.token })).json.data;
     const line = order.product.find((p: { product_code: string }) => p.product_code === 'P0002');
     expect(line.product_price).toBe((before!.finalPriceSen / 100).toFixed(2));
-    // The shop shows the new price.
+    // The shop shows the new price, and a new cart takes it.
     const detail = (await h.call('product_detail/P0002')).json.data;
     expect(detail.final_price).toBe(((before!.priceSen + 400) / 100).toFixed(2));
+    const store = (await h.db.select().from(stores).where(eq(stores.storeCode, 'S001')))[0]!.storeNo;
+    await h.call(`clear_cart/${member.member}?store=${store}`, { token: member.token, body: [] });
+    const added = await h.call(`add_cart/${member.member}?store=${store}`, { token: member.token, body: [{ product_code: 'P0002', product_number: 1 }] });
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+    const cart = (await h.call(`get_cart/${member.member}?store=${store}`, { token: member.token })).json;
+    expect(JSON.stringify(cart)).toContain(`"product_price":"${((before!.priceSen + 400) / 100).toFixed(2)}"`);
     // The same update again changes nothing and writes nothing.
     dropped.length = 0;
     const again = await write('product_update', { ...current, price_sen: before!.priceSen + 500, final_price_sen: before!.priceSen + 400, product_description: current.product_description ?? undefined, product_detail: current.product_detail ?? undefined });
