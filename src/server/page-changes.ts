@@ -38,7 +38,7 @@ export function invalidateHere(tags: readonly string[]): void {
 }
 
 /** The tags as notice payloads of at most MAX_PAYLOAD_BYTES each: `{"from": id, "tags": [...]}`. */
-export function noticePayloads(tags: readonly string[], from = INSTANCE_ID): string[] {
+export function noticePayloads(tags: readonly string[], from: string = INSTANCE_ID): string[] {
   const payloads: string[] = [];
   let chunk: string[] = [];
   const encode = (t: string[]) => JSON.stringify({ from, tags: t });

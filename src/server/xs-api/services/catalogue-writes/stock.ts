@@ -11,7 +11,7 @@
  * the product code, detail { outlet, quantity: [old, new] }), unchanged rows are left alone. Once
  * committed, the changed products' pages are dropped on every instance.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, stores, storeStock } from '../../db/schema';
 import { ApiError } from '../../errors';
@@ -81,10 +81,14 @@ export async function setStockBatch(db: Db, actor: Actor, input: readonly StockR
         .select({ outlet: storeStock.storeCode, product: storeStock.productCode, quantity: storeStock.quantity })
         .from(storeStock)
         .where(and(inArray(storeStock.storeCode, outletCodes), inArray(storeStock.productCode, chunk)))
+        // In key order, as every writer of stock rows takes them, so two writers never deadlock.
+        .orderBy(asc(storeStock.storeCode), asc(storeStock.productCode))
         .for('update');
       for (const e of existing) current.set(`${e.outlet}\u0000${e.product}`, e.quantity);
     }
-    const changed = rows.filter((r) => current.get(`${r.outlet}\u0000${r.product_code}`) !== r.quantity);
+    const changed = rows
+      .filter((r) => current.get(`${r.outlet}\u0000${r.product_code}`) !== r.quantity)
+      .sort((x, y) => (x.outlet === y.outlet ? (x.product_code < y.product_code ? -1 : 1) : x.outlet < y.outlet ? -1 : 1));
     for (let i = 0; i < changed.length; i += 1000) {
       await tx
         .insert(storeStock)
