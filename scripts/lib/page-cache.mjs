@@ -22,7 +22,8 @@
  *   tags matching, or not known yet) may have read the data before the change: its answer goes to
  *   its shopper but is not kept.
  * - Concurrent misses of one page wait for the first render instead of rendering it again.
- * Each instance behind a proxy keeps its own cache (ADR 11): an entry is never shared.
+ * Each instance behind a proxy keeps its own cache (ADR 11): an entry is never shared; a catalogue
+ * change reaches every instance's cache by tag (src/server/page-changes.ts, ADR 26).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
