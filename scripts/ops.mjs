@@ -45,7 +45,7 @@ function savedSession(url) {
 
 const program = new Command()
   .name('npm run ops --')
-  .description("The shop staff's commands: log in, the day's board and pick lists, moving orders on, hand-overs, short picks, cancels with refunds, slot capacity, staff accounts, expiry, payment reconciliation and the SMS outbox.")
+  .description("The shop staff's commands: log in, the day's board and pick lists, moving orders on, hand-overs, short picks, cancels with refunds, slot capacity, staff accounts, integration tokens, expiry, payment reconciliation and the SMS outbox.")
   .option('--url <origin>', 'the running shop', process.env.OPS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4321}`)
   .option('--token <token>', 'a staff session token (default: the one saved by `login`, else the bootstrap token)')
   .option('--bootstrap', 'use the bootstrap token (OPS_TOKEN, or the one beside the embedded database) even when logged in')
@@ -326,6 +326,30 @@ capacityCmd
   .action(async (code, o) => {
     const { data: c } = await ops('capacity_set', { body: { store_code: outlet(code), pickup_slot_capacity: o.pickupSlot, delivery_day_capacity: o.deliveryDay } });
     console.log(`${c.store_code}: ${c.effective_pickup_slot_capacity} per pick-up slot, ${c.effective_delivery_day_capacity} deliveries per day.`);
+  });
+
+// ── Integration tokens (HQ, logged in: every change names a person; ADR 26) ────────────────────────
+
+const tokenCmd = program.command('token').description("integration tokens for other systems (the point-of-sale system's stock feed, pos_stock)");
+tokenCmd
+  .command('issue <name>')
+  .description('issue a token (shown once: store it in the other system now)')
+  .option('--scope <scope>', 'what it may do: stock (pos_stock)', 'stock')
+  .action(async (name, o) => {
+    const a = await ops('integration_tokens/issue', { body: { name, scope: o.scope } });
+    if (program.opts().json) return console.log(JSON.stringify(a, null, 2));
+    console.log(`Token ${a.data.id} (${a.data.name}, scope ${a.data.scope}), shown this once:\n${a.token}`);
+  });
+tokenCmd
+  .command('list', { isDefault: true })
+  .description('every token (never the token itself), newest first')
+  .action(async () => print((await ops('integration_tokens/list')).data, ['id', 'name', 'scope', 'prefix', 'created_by', 'created_at', 'last_used_at', 'revoked_at'], 'No integration tokens.'));
+tokenCmd
+  .command('revoke <id>')
+  .description('revoke a token at once: its next call is refused')
+  .action(async (id) => {
+    const { data: t } = await ops('integration_tokens/revoke', { body: { id: Number(id) } });
+    console.log(`Token ${t.id} (${t.name}) revoked at ${t.revoked_at}.`);
   });
 
 // ── The shop's own jobs (HQ, or the bootstrap token) ──────────────────────────────────────────────

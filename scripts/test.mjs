@@ -10,7 +10,8 @@
  * - the browser tests (Playwright, Chromium) against a fresh build.
  * Once the unit and API lane is done and the shop built, that lane tests the built server as
  * processes (tests/server: graceful shutdown; with TEST_DATABASE_URL and TEST_REDIS_URL, two
- * instances with one killed under load).
+ * instances with one killed under load, and a price change through one seen on the other's cached
+ * pages).
  * A step's output is printed whole when it ends (the lanes' lines never interleave); a line marks
  * each step's start. Ends with one line 'N passed, N failed', after a list of what failed (each
  * failed or flaky test by file and title, and each run that exited non-zero with no failed test,
@@ -133,7 +134,7 @@ async function unitAndApi() {
   const serverJson = path.join(out, 'server.json');
   const files = process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? [] : ['shutdown.spec.ts'];
   if (files.length) console.log('\n(The two-instance test needs TEST_DATABASE_URL and TEST_REDIS_URL: running the shutdown test only.)');
-  const serverStatus = await run('unit/API', 'Server processes (shutdown; two instances on PostgreSQL and Redis)', bin('playwright'), ['test', '--config', 'tests/server/playwright.config.ts', '--reporter=list,json', ...files], { PLAYWRIGHT_JSON_OUTPUT_NAME: serverJson });
+  const serverStatus = await run('unit/API', 'Server processes (shutdown; two instances on PostgreSQL and Redis: kill under load, catalogue change)', bin('playwright'), ['test', '--config', 'tests/server/playwright.config.ts', '--reporter=list,json', ...files], { PLAYWRIGHT_JSON_OUTPUT_NAME: serverJson });
   countPlaywright(serverJson, serverStatus, 'Server processes');
 }
 

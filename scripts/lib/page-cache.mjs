@@ -17,9 +17,13 @@
  *   stale-while-revalidate seconds while one background request renders it again; later, a miss.
  * - Bounded: at most `maxBytes` (bodies and headers), least recently used entries go first.
  * - `invalidate({ tags, path })` drops entries by the tags of `Cache-Tag` or by path (the app's
- *   `Astro.cache.invalidate`, through src/server/page-cache-provider.ts).
+ *   `Astro.cache.invalidate`, through src/server/page-cache-provider.ts, and the catalogue's
+ *   changes, src/server/page-changes.ts, ADR 26). A render still in flight when it is called (its
+ *   tags matching, or not known yet) may have read the data before the change: its answer goes to
+ *   its shopper but is not kept.
  * - Concurrent misses of one page wait for the first render instead of rendering it again.
- * Each instance behind a proxy keeps its own cache (ADR 11): an entry is never shared.
+ * Each instance behind a proxy keeps its own cache (ADR 11): an entry is never shared; a catalogue
+ * change reaches every instance's cache by tag (src/server/page-changes.ts, ADR 26).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -122,6 +126,8 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
   const entries = new Map();
   /** key → promise of the entry a render in flight is making (or null). */
   const pending = new Map();
+  /** Renders in flight: `{ key, meta, dropped }`; an invalidation that concerns one sets `dropped`. */
+  const flights = new Set();
   const secret = randomBytes(24).toString('base64url');
   const maxEntryBytes = Math.floor(maxBytes / 4);
   let bytes = 0;
@@ -223,7 +229,9 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
    * `render` must call `beforeApp()` right before the app handler (inside compression).
    */
   function renderAndStore(key, req, res, render) {
-    const meta = { cacheable: false, headers: [], maxAge: 0, swr: 0, tags: [] };
+    const meta = { cacheable: false, headers: [], maxAge: 0, swr: 0, tags: [], seen: false };
+    const flight = { key, meta, dropped: false };
+    flights.add(flight);
     let resolveEntry;
     const made = new Promise((resolve) => (resolveEntry = resolve));
     pending.set(key, made);
@@ -235,6 +243,7 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
           const tags = r.getHeader('cache-tag');
           r.removeHeader('cdn-cache-control');
           r.removeHeader('cache-tag');
+          meta.seen = true;
           const { maxAge, swr } = parseDirectives(cdn);
           const vary = String(r.getHeader('vary') ?? '').toLowerCase();
           meta.cacheable =
@@ -255,16 +264,18 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
         },
       });
       captured
-        .then((c) => entryFrom(key, c, meta))
+        .then((c) => (flight.dropped ? null : entryFrom(key, c, meta)))
         .then((entry) => {
-          if (entry) put(entry);
-          resolveEntry(entry);
+          // Dropped while it was being compressed too: not kept.
+          if (entry && !flight.dropped) put(entry);
+          resolveEntry(entry && !flight.dropped ? entry : null);
         })
         .catch((err) => {
           warn('page cache: could not keep a page', { url: key, err: String(err?.message ?? err) });
           resolveEntry(null);
         })
         .finally(() => {
+          flights.delete(flight);
           if (pending.get(key) === made) pending.delete(key);
         });
     });
@@ -307,11 +318,18 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
     return renderAndStore(key, req, res, render);
   }
 
-  /** Drops entries carrying any of `tags`, or stored for `path` (with any query). */
+  /**
+   * Drops entries carrying any of `tags`, or stored for `path` (with any query), and keeps from
+   * being stored the renders in flight that carry them or whose tags are not known yet.
+   */
   function invalidate({ tags, path } = {}) {
     const wanted = new Set(tags === undefined ? [] : Array.isArray(tags) ? tags : [tags]);
+    const concerns = (key, entryTags) => (path !== undefined && key.split('?')[0] === path) || entryTags.some((t) => wanted.has(t));
     for (const [key, e] of [...entries]) {
-      if ((path !== undefined && key.split('?')[0] === path) || e.tags.some((t) => wanted.has(t))) remove(key);
+      if (concerns(key, e.tags)) remove(key);
+    }
+    for (const flight of flights) {
+      if (!flight.meta.seen || concerns(flight.key, flight.meta.tags)) flight.dropped = true;
     }
   }
 

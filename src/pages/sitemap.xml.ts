@@ -7,6 +7,7 @@ import { siteOrigin } from '../server/site-origin';
 import { sitemapEntries } from '../features/catalogue/queries';
 import { href } from '../domain/paths';
 import { LOCALES } from '../i18n/messages';
+import { pageTags } from '../server/cache';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
@@ -20,6 +21,6 @@ export const GET: APIRoute = async (ctx) => {
         ).join('')}</url>`,
     ).join('\n');
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${(await sitemapEntries(ctx)).map(entry).join('\n')}\n</urlset>\n`;
-  ctx.cache.set({ maxAge: 3600, tags: ['catalogue'] });
+  ctx.cache.set({ maxAge: 3600, tags: [pageTags.all, pageTags.listing] });
   return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
 };

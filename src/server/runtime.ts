@@ -14,6 +14,7 @@ import { limitsFromEnv, type AbuseLimits } from './xs-api/adapters/rate-limit';
 import { errorFields, log } from './log';
 import { paymentAdapter } from './xs-api/adapters/payment';
 import { expireUnpaidOrders } from './xs-api/services/payments';
+import { listenForPageChanges } from './page-changes';
 
 let ready: Promise<Awaited<ReturnType<typeof getDb>>> | undefined;
 
@@ -35,10 +36,31 @@ export function readyDb() {
     const embedded = !('url' in targetFromEnv());
     if (embedded || seeded) await analyzeAll(db);
     if (embedded) startUpkeep();
+    // Listening before the first page is rendered, so no change made meanwhile goes unheard.
+    else await startPageChangeListener();
     return db;
   })();
   ready.catch(() => (ready = undefined));
   return ready;
+}
+
+let pageListener: ReturnType<typeof listenForPageChanges> | undefined;
+
+/**
+ * On PostgreSQL, hears the other instances' catalogue changes and drops the pages they name from
+ * this process's page cache (src/server/page-changes.ts, ADR 26). A failed start is logged and
+ * this instance's pages then follow other instances' changes only by age (their max-age and
+ * stale-while-revalidate). Never throws.
+ */
+async function startPageChangeListener(): Promise<void> {
+  const target = targetFromEnv();
+  if (pageListener || !('url' in target)) return;
+  const listening = listenForPageChanges(target.url);
+  pageListener = listening;
+  await listening.catch((err) => {
+    log.error(errorFields(err), 'page changes: could not listen');
+    if (pageListener === listening) pageListener = undefined;
+  });
 }
 
 let api: Promise<ReturnType<typeof createXsApi>> | undefined;
@@ -126,7 +148,7 @@ function startUpkeep() {
  * Graceful shutdown (issue "Hardened for the open internet" §11), called by scripts/serve.mjs once
  * the requests in flight are done: stops the expiry of unpaid orders and the database upkeep (waiting
  * for a run under way),
- * closes the abuse limits' Redis connection and the database (PostgreSQL pool, or PGlite and its
+ * closes the page-change listener, the abuse limits' Redis connection and the database (PostgreSQL pool, or PGlite and its
  * data-directory lock). Safe to call more than once.
  */
 export async function stopRuntime(): Promise<void> {
@@ -134,6 +156,9 @@ export async function stopRuntime(): Promise<void> {
   clearInterval(upkeepTimer);
   expiryTimer = upkeepTimer = undefined;
   await Promise.all([expiryRun, upkeepRun]);
+  const listener = pageListener;
+  pageListener = undefined;
+  await (await listener?.catch(() => undefined))?.close().catch(() => {});
   const closing = limits;
   limits = undefined;
   api = undefined;

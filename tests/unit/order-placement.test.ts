@@ -30,7 +30,7 @@ function product(code: string, finalPriceSen: number): ProductRow {
   return {
     productCode: code, lineCode: 'L1', brandCode: null, productName: { en: code }, searchText: code, productDescription: null,
     productDetail: null, pictures: [], priceSen: finalPriceSen, finalPriceSen, unit: 'pack', isFeatured: false, topSales: 0,
-    isActive: true, createdAt: new Date(0),
+    isActive: true, createdAt: new Date(0), updatedAt: null,
   };
 }
 

@@ -289,6 +289,20 @@ describe('page cache', () => {
     expect(s.renders.get('/about-us')).toBe(3);
   });
 
+  it('does not keep a page whose render was in flight when its tags were dropped (it may have read the old data)', async () => {
+    const s = await shop();
+    const first = s.call('/slow');
+    await until(() => s.renders.get('/slow') === 1);
+    s.cache.invalidate({ tags: ['catalogue'] });
+    releaseSlow();
+    expect((await first).status).toBe(200);
+    // A request now waits for that render's entry (or renders itself when none was kept).
+    expect((await s.call('/slow')).headers['x-cache']).toBe('MISS');
+    await s.settle();
+    expect(s.cache.stats().stores).toBe(1);
+    expect((await s.call('/slow')).headers['x-cache']).toBe('HIT');
+  });
+
   it('ignores a refresh header without the secret and drops entries by tag or path', async () => {
     const s = await shop();
     await s.call('/product/P0002');

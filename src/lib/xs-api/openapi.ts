@@ -51,6 +51,8 @@ export function buildOpenApi() {
         ? [{ apiKey: [], staff: [] }]
         : op.auth === 'hq'
           ? [{ apiKey: [], staff: [] }, { apiKey: [], bootstrap: [] }]
+          : op.auth === 'integration'
+            ? [{ apiKey: [], integration: [op.scope ?? ''] }]
           : op.member === 'none'
             ? [{ apiKey: [] }]
             : [{ apiKey: [], session: [] }];
@@ -58,6 +60,10 @@ export function buildOpenApi() {
       400: { description: 'Invalid request, nothing changed: a field that breaks its rule, a NUL or other control character in the path, query or any JSON field or key, a malformed %-sequence, or JSON nested deeper than 32 levels', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
       ...(op.multipart && {
         413: { description: `Body over ${op.multipart.maxBodyBytes} bytes: refused before it is read`, content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
+      }),
+      ...(op.auth && {
+        401: { description: op.auth === 'integration' ? 'No valid integration token (missing, unknown or revoked)' : 'No valid staff session', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
+        403: { description: op.auth === 'integration' ? 'The token is not of this scope' : op.auth === 'hq' ? 'Not an HQ member (or, for a catalogue change, the bootstrap token)' : 'Not one of the caller\'s outlets', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
       }),
       ...(op.member !== 'none' && {
         401: { description: 'No valid session', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
@@ -97,6 +103,7 @@ export function buildOpenApi() {
         session: { type: 'http', scheme: 'bearer', description: 'The token from customer_login. Member-scoped paths must name the same member.' },
         staff: { type: 'http', scheme: 'bearer', description: 'A staff session token (staff_login): the console at /staff and `npm run ops -- login`. hq operations need an HQ member.' },
         bootstrap: { type: 'http', scheme: 'bearer', description: 'The bootstrap token (OPS_TOKEN, or the one generated beside the embedded database): hq operations only, e.g. the first `npm run ops -- staff add`.' },
+        integration: { type: 'http', scheme: 'bearer', description: 'An integration token HQ issued (ops_integration_token_issue) to another system, with a scope (stock: pos_stock, the point-of-sale stock feed). A revoked or unknown token answers 401.' },
       },
     },
     paths: { ...paths, ...webhookPaths() },

@@ -15,6 +15,7 @@ import { findInputProblem } from '../../domain/input-text';
 import { INPUT_TOO_DEEP, INVALID_CHARACTERS } from '../../lib/xs-api/contract/text';
 import { resolveSession } from './services/sessions';
 import { resolveStaffSession } from './services/staff/accounts';
+import { resolveIntegrationToken, type IntegrationIdentity } from './services/catalogue-writes/tokens';
 import type { StaffIdentity } from '../../domain/staff';
 import type { MapsGeocoder } from './adapters/geocode-maps';
 import { OPERATION_LIMITS, type AbuseLimits, type LimitedOperation, type LoginThrottle, type SmsThrottle } from './adapters/rate-limit';
@@ -89,6 +90,8 @@ export type Handled<O extends Operation> = {
   token: string | null;
   /** The staff member of a staff operation (`op.auth`); null for the bootstrap token on an hq operation. */
   staff: StaffIdentity | null;
+  /** The integration token of an 'integration' operation (never null there); null elsewhere. */
+  integration: IntegrationIdentity | null;
   /** The caller's IP when the serving code gave it (see ApiEnv), else null. */
   ip: string | null;
 };
@@ -165,7 +168,8 @@ async function readBody(c: Context): Promise<unknown> {
  * live session token (401 'session_expired' otherwise); a `:member` segment must name the session's
  * member (403); for 'session' the member is the session's alone, the handler scopes reads to it.
  * Staff operations (`op.auth`) need a live staff session (401 'staff_session_expired'); 'hq' ones an
- * HQ member (403 'staff_forbidden') or the bootstrap token.
+ * HQ member (403 'staff_forbidden') or the bootstrap token. 'integration' ones a live integration
+ * token (401 'integration_token_invalid') of the operation's scope (403 'integration_token_scope').
  * @throws nothing: ApiError and zod failures become `{Status:0, Error}` answers with their status.
  */
 export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: (input: Handled<O>) => Promise<Record<string, unknown>>) {
@@ -179,7 +183,13 @@ export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: (i
       let member: string | null = null;
       let token: string | null = null;
       let staff: StaffIdentity | null = null;
-      if (op.auth) {
+      let integration: IntegrationIdentity | null = null;
+      if (op.auth === 'integration') {
+        // Another system with a token HQ issued (ADR 26); never a staff session or the bootstrap token.
+        integration = bearer ? await resolveIntegrationToken(c.get('db'), bearer) : null;
+        if (!integration) throw new ApiError(401, 'integration_token_invalid');
+        if (integration.scope !== op.scope) throw new ApiError(403, 'integration_token_scope');
+      } else if (op.auth) {
         // A staff session (ADR 25); on an hq operation, the bootstrap token stands for HQ without a name.
         const expected = c.get('services').opsToken;
         const bootstrap = op.auth === 'hq' && !!expected && !!bearer && sameToken(bearer, expected);
@@ -216,7 +226,7 @@ export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: (i
           body = parsed.data;
         }
       }
-      const result = await handler({ db: c.get('db'), locale, services: c.get('services'), params, query: query.data, body, member, token, staff, ip: callerIp(c) } as Handled<O>);
+      const result = await handler({ db: c.get('db'), locale, services: c.get('services'), params, query: query.data, body, member, token, staff, integration, ip: callerIp(c) } as Handled<O>);
       return c.json({ Status: 1, ...result });
     } catch (err) {
       if (err instanceof TooManyRequests) c.header('Retry-After', String(err.retryAfterS));

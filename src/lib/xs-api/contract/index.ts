@@ -16,6 +16,7 @@ import * as staff from './staff';
 import * as notifications from './notifications';
 import * as feedback from './feedback';
 import * as purchases from './purchases';
+import * as catalogueWrites from './catalogue-writes';
 
 export * from './operation';
 export * from './access';
@@ -35,6 +36,7 @@ export * from './staff';
 export * from './notifications';
 export * from './feedback';
 export * from './purchases';
+export * from './catalogue-writes';
 
 export const operations = {
   customer_login: access.customerLogin,
@@ -126,6 +128,21 @@ export const operations = {
   staff_list: staff.staffList,
   staff_disable: staff.staffDisable,
   staff_reset_password: staff.staffResetPassword,
+  ops_product_create: catalogueWrites.opsProductCreate,
+  ops_product_update: catalogueWrites.opsProductUpdate,
+  ops_product: catalogueWrites.opsProductGet,
+  ops_product_history: catalogueWrites.opsProductHistory,
+  ops_stock_set: catalogueWrites.opsStockSet,
+  ops_group_save: catalogueWrites.opsGroupSave,
+  ops_line_save: catalogueWrites.opsLineSave,
+  ops_header_banner_save: catalogueWrites.opsHeaderBannerSave,
+  ops_header_banner_remove: catalogueWrites.opsHeaderBannerRemove,
+  ops_promotion_banner_save: catalogueWrites.opsPromotionBannerSave,
+  ops_promotion_banner_remove: catalogueWrites.opsPromotionBannerRemove,
+  ops_integration_token_issue: catalogueWrites.opsIntegrationTokenIssue,
+  ops_integration_token_list: catalogueWrites.opsIntegrationTokenList,
+  ops_integration_token_revoke: catalogueWrites.opsIntegrationTokenRevoke,
+  pos_stock: catalogueWrites.posStock,
 } as const;
 
 export type Operations = typeof operations;

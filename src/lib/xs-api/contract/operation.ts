@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { refuseControlCharacters } from './text';
 import { isDateString } from '../../../domain/shop-time';
+import type { IntegrationScope } from '../../../domain/catalogue-edit';
 
 /**
  * Where the member comes from, when the operation is member-scoped: 'required' (a `:member` path
@@ -27,8 +28,12 @@ export type Operation<
   /**
    * Staff only, besides the API key (ADR 25): 'staff' needs a live staff session token as Bearer;
    * 'hq' an HQ member's session token, or the bootstrap token (OPS_TOKEN; `npm run ops`).
+   * 'integration': an integration token HQ issued (another system, e.g. the point-of-sale stock
+   * feed; ADR 26) whose scope is `scope`.
    */
-  auth?: 'staff' | 'hq';
+  auth?: 'staff' | 'hq' | 'integration';
+  /** The scope an 'integration' operation needs of its token. */
+  scope?: IntegrationScope;
   summary: string;
   query?: Q;
   body?: B;

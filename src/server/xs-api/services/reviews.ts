@@ -13,6 +13,8 @@ import { parseLimit } from '../../../domain/product-list';
 import type { Db } from '../db/client';
 import { customers, orderItems, orders, products, reviews } from '../db/schema';
 import { ApiError } from '../errors';
+import { pageTags } from '../../cache';
+import { pagesChanged } from '../../page-changes';
 
 type ReviewInput = z.output<typeof reviewInput>;
 
@@ -119,6 +121,7 @@ export async function listReviews(db: Db, code: string, limit: string) {
  *   with the product exists but has not reached Waiting Comment yet); 403 'review_not_purchased'
  *   (no order of theirs with the product that is not Cancelled, or `order_refno` is not such an
  *   order); 409 'review_already'.
+ * Once committed, the product's cached pages are dropped on every instance (src/server/page-changes.ts).
  */
 export async function addReview(db: Db, memberCode: string, input: ReviewInput): Promise<Review> {
   await requireProduct(db, input.product_code);
@@ -154,6 +157,8 @@ export async function addReview(db: Db, memberCode: string, input: ReviewInput):
       .returning({ id: reviews.id });
     return row!.id;
   });
+  // The product's page shows its reviews and rating: dropped now on every instance (ADR 26).
+  await pagesChanged(db, [pageTags.product(input.product_code)]);
   const [row] = await db.select(reviewColumns).from(reviews).innerJoin(customers, eq(customers.memberCode, reviews.memberCode)).where(eq(reviews.id, id));
   return toReview(row!);
 }

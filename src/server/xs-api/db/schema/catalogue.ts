@@ -65,6 +65,8 @@ export const products = pgTable(
     topSales: integer('top_sales').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
+    /** Last change by HQ or an import (null: as seeded). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [
     index('products_line_idx').on(t.lineCode),

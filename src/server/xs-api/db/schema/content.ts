@@ -11,6 +11,10 @@ export const headerBanners = pgTable('header_banners', {
   link: text('link').notNull(),
   alt: jsonb('alt').$type<LocalizedText>().notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** Shown from this Malaysian date (inclusive); null: from now on. Set by HQ (issue "The chain's own catalogue" §1). */
+  startDate: date('banner_start_date'),
+  /** Shown until this Malaysian date (inclusive); null: until removed. */
+  endDate: date('banner_end_date'),
 });
 
 /** Promotion banners (spec §3 Promotion banner); shown between start and end dates. */

@@ -4,3 +4,4 @@ export * from './members';
 export * from './orders';
 export * from './content';
 export * from './staff';
+export * from './catalogue-writes';
