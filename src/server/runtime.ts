@@ -86,20 +86,23 @@ let expiryTimer: NodeJS.Timeout | undefined;
 let expiryRun: Promise<unknown> | undefined;
 
 /**
- * Every minute, cancels the orders whose payment window is over (services/payments/expiry.ts).
- * Safe with several instances: each cancel names the status it expects.
+ * Every minute, cancels the orders whose payment window is over (services/payments/expiry.ts), in
+ * batches until none is due (at most EXPIRY_MAX_BATCHES a run). Runs never overlap within this
+ * instance: a tick that finds the previous run still going does nothing. Safe with several
+ * instances: each batch claims its orders with FOR UPDATE SKIP LOCKED.
  */
 function startPaymentExpiry() {
   if (expiryTimer || config.xsApiUrl) return;
-  const run = () =>
-    (expiryRun = readyDb()
+  const run = () => {
+    expiryRun ??= readyDb()
       .then((db) => expireUnpaidOrders(db, { windowMinutes: config.paymentWindowMinutes }))
-      .then((expired) => expired.length && log.info({ expired: expired.length, orders: expired }, 'payments: expired unpaid orders'))
+      .then((expired) => expired.length && log.info({ expired: expired.length, first: expired.slice(0, 20) }, 'payments: expired unpaid orders'))
       .catch((err) => log.error(errorFields(err), 'payments: expiry failed'))
-      .finally(() => (expiryRun = undefined)));
+      .finally(() => (expiryRun = undefined));
+  };
   expiryTimer = setInterval(run, EXPIRY_INTERVAL_MS);
   expiryTimer.unref();
-  void run();
+  run();
 }
 
 let upkeepTimer: NodeJS.Timeout | undefined;
