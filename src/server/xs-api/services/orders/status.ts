@@ -82,11 +82,13 @@ export type SharedChange = Pick<StatusChange, 'to' | 'actor' | 'reason' | 'staff
  * (the expiry of unpaid orders, services/payments/expiry.ts; issue "Safe to run in production" §7),
  * inside the caller's transaction `tx`: each change must be in the table for `change.actor` and the
  * order's delivery type; one guarded update per status left (`… WHERE order_refno IN … AND status =
- * from`) moves the orders that still have it; the orders entering Cancelled give their stock,
- * voucher and place back (`releaseOrders`, in one go); points are earned or reversed per order
- * (`applyOrderPoints`, which does nothing, without a query, for a change that moves none); one
- * `order_events` row per order and one notice per order are written, each in a single insert.
- * Statements do not grow with the batch: about eight for a batch of any size without points.
+ * from`) moves the orders that still have it; one `order_events` row per order and one notice per
+ * order are written, each kind in a single insert; then the orders entering Cancelled give their
+ * stock, voucher and place back (`releaseOrders`, in one go, last but for the points, so the shared
+ * stock rows stay locked for as short a time as possible before the commit); points are earned or
+ * reversed per order (`applyOrderPoints`, which does nothing, without a query, for a change that
+ * moves none). Statements do not grow with the batch: about nine for a batch of any size without
+ * points.
  * Log lines are the caller's, after the commit (`logStatusChanges`).
  * @returns the changes applied, in `list`'s order, without the orders no longer in their `from`
  * @throws ApiError 409 'order_status_refused' when the table has no such change for one of the
@@ -110,10 +112,6 @@ export async function applyStatusChanges(tx: Db, list: readonly OrderToMove[], c
   }
   const applied = checked.filter((c) => moved.has(c.order.orderRefno));
   if (!applied.length) return [];
-  if (change.to === 'Cancelled') await releaseOrders(tx, applied.map((c) => c.order.orderRefno));
-  for (const { order } of applied) {
-    await applyOrderPoints(tx, { orderRefno: order.orderRefno, memberCode: order.memberCode, from: order.from, to: change.to, now: change.now });
-  }
   await tx.insert(orderEvents).values(
     applied.map(({ order }) => ({
       orderRefno: order.orderRefno,
@@ -133,6 +131,10 @@ export async function applyStatusChanges(tx: Db, list: readonly OrderToMove[], c
       now: change.now,
     })),
   );
+  if (change.to === 'Cancelled') await releaseOrders(tx, applied.map((c) => c.order.orderRefno));
+  for (const { order } of applied) {
+    await applyOrderPoints(tx, { orderRefno: order.orderRefno, memberCode: order.memberCode, from: order.from, to: change.to, now: change.now });
+  }
   return applied.map(({ order, transition }) => ({ orderRefno: order.orderRefno, from: order.from, transition }));
 }
 

@@ -20,9 +20,9 @@ import { applyStatusChanges, logStatusChanges, type AppliedChange } from '../ord
 import { clock } from '../../../clock';
 
 /** Orders claimed and cancelled per transaction. */
-export const EXPIRY_BATCH_SIZE = 200;
-/** Batches one run takes at most (so a run cannot hold its instance forever): 100 × 200 = 20,000 orders. */
-export const EXPIRY_MAX_BATCHES = 100;
+export const EXPIRY_BATCH_SIZE = 500;
+/** Batches one run takes at most (so a run cannot hold its instance forever): 40 × 500 = 20,000 orders. */
+export const EXPIRY_MAX_BATCHES = 40;
 
 /** The options of a run: the payment window (minutes), the time (default now), and the batch bounds. */
 export type ExpiryOptions = { windowMinutes: number; now?: Date; batchSize?: number; maxBatches?: number };
