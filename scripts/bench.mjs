@@ -14,7 +14,13 @@
  *      Lighthouse mobile, three runs per catalogue page (LIGHTHOUSE=false leaves it out);
  *   6. memory after 10,000 mixed requests (scripts/lib/load-mix.mjs): on the process that ran the
  *      steps above, then (the goal's figure) on a new process (PGlite: a new database).
+ *   7. expiry at scale (PostgreSQL only: BENCH_DATABASE_URL): 10,000 unpaid orders past their
+ *      window, expired by two shop processes on the same database at once (scripts/lib/bench-expiry.mjs),
+ *      on a database of its own making (emptied again first).
  * BENCH_EMBEDDED=false (with BENCH_DATABASE_URL) measures PostgreSQL alone.
+ * BENCH_ONLY runs some sections alone: `pages` (steps 1–6) or `expiry` (step 7, which needs
+ * BENCH_DATABASE_URL), comma-separated; a run of some sections rewrites only theirs in
+ * docs/performance.md and keeps the others as they were.
  * Builds first when there is no build (FORCE_BUILD=true rebuilds). BENCH_PORT: first port (default
  * 4610; the next database takes the next). Prints the report and writes it; exits 1 when a
  * measurement could not be made (a goal not met is reported, not an error).
@@ -25,7 +31,8 @@ import { emptyPostgres } from './lib/bench-server.mjs';
 import { startShopProcess, waitUntilQuiet } from './lib/shop-process.mjs';
 import { lighthouseRuns, measureJs, warmForPhone } from './lib/bench-browser.mjs';
 import { runLoadMix } from './lib/load-mix.mjs';
-import { performanceReport } from './lib/bench-report.mjs';
+import { expirySection, performanceReport, withSection } from './lib/bench-report.mjs';
+import { benchExpiry } from './lib/bench-expiry.mjs';
 import { ensureBuild, root } from './lib/js-weight.mjs';
 
 process.chdir(root);
@@ -33,6 +40,18 @@ const firstPort = Number(process.env.BENCH_PORT ?? 4610);
 const withLighthouse = process.env.LIGHTHOUSE !== 'false';
 const pgUrl = process.env.BENCH_DATABASE_URL?.trim();
 const embedded = process.env.BENCH_EMBEDDED !== 'false' || !pgUrl;
+const SECTIONS = ['pages', 'expiry'];
+const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const unknown = only.filter((s) => !SECTIONS.includes(s));
+if (unknown.length) {
+  console.error(`BENCH_ONLY: unknown section ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
+  process.exit(1);
+}
+const runs = (section) => !only.length || only.includes(section);
+if (only.includes('expiry') && !pgUrl) {
+  console.error('BENCH_ONLY=expiry needs BENCH_DATABASE_URL (a PostgreSQL database the bench may empty)');
+  process.exit(1);
+}
 const targets = [...(embedded ? [{ name: 'PGlite' }] : []), ...(pgUrl ? [{ name: 'PostgreSQL', databaseUrl: pgUrl }] : [])];
 /** Product pages rendered one at a time for the CPU figure, and category pages (the rest go to the rate). */
 const CPU_RENDERS = { product: 150, category: 60 };
@@ -47,7 +66,7 @@ ensureBuild();
 
 let js = null;
 const results = [];
-for (const [i, target] of targets.entries()) {
+for (const [i, target] of runs('pages') ? targets.entries() : []) {
   if (target.databaseUrl) await emptyPostgres(target.databaseUrl);
   const server = await startShopProcess({ port: firstPort + i, databaseUrl: target.databaseUrl });
   const { base, pid } = server;
@@ -113,7 +132,18 @@ for (const [i, target] of targets.entries()) {
   }
 }
 
-const report = performanceReport({ targets: results, js, seconds: (performance.now() - started) / 1000, lighthouse: withLighthouse });
+let expiry = null;
+if (runs('expiry') && pgUrl) {
+  // Ports after the pages' servers; the database emptied again, so the orders are the only ones.
+  const port = firstPort + (runs('pages') ? targets.length : 0);
+  expiry = await benchExpiry({ url: pgUrl, ports: [port, port + 1], step: (text) => step('expiry', text) });
+} else if (runs('expiry')) step('expiry', 'not run: it needs PostgreSQL (BENCH_DATABASE_URL)');
+
+const previous = fs.existsSync('docs/performance.md') ? fs.readFileSync('docs/performance.md', 'utf8') : '';
+// A section not measured in this run keeps what the last run wrote.
+const report = runs('pages')
+  ? withSection(performanceReport({ targets: results, js, seconds: (performance.now() - started) / 1000, lighthouse: withLighthouse }), expiry ? expirySection(expiry) : null, previous)
+  : withSection(previous, expirySection(expiry), previous);
 fs.writeFileSync('docs/performance.md', report);
 console.log(`\n${report}`);
-process.exit(0);
+process.exit(expiry?.problems.length ? 1 : 0);

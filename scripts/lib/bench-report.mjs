@@ -5,6 +5,7 @@
  */
 import os from 'node:os';
 import { kb } from './js-weight.mjs';
+import { EXPIRY_GOAL_S } from './bench-expiry.mjs';
 
 /** The goals, in the units of the figures (ms, KB = 1024 bytes, MB, req/s, ratio). */
 export const GOALS = {
@@ -125,4 +126,49 @@ export function performanceReport({ targets, js, seconds, lighthouse }) {
     );
   }
   return lines.join('\n');
+}
+
+/** The heading of the expiry section (issue "Safe to run in production" §7). */
+export const EXPIRY_HEADING = '## Expiry of unpaid orders';
+
+/**
+ * The expiry section of docs/performance.md from scripts/lib/bench-expiry.mjs's figures.
+ * @param {{ orders: number, instances: number, seconds: number, dueAtStart: number, perInstance: number[], byJob: number, problems: string[], placeSeconds: number, vouchers: number, stores: number, products: number, members: number }} e
+ * @returns {string} Markdown, ending with a blank line
+ */
+export function expirySection(e) {
+  const ok = e.problems.length === 0;
+  return [
+    `${EXPIRY_HEADING} (goal: two instances cancel ${e.orders.toLocaleString('en')} expired orders in ≤ ${EXPIRY_GOAL_S} s on PostgreSQL)`,
+    '',
+    '| Goal | Budget | PostgreSQL |',
+    '| --- | --- | --- |',
+    `| ${e.orders.toLocaleString('en')} unpaid orders past their window, expired by ${e.instances} shop processes at once: time until none is due | ≤ ${EXPIRY_GOAL_S} s | ${cell(`${f1(e.seconds)} s (${Math.round(e.orders / e.seconds)} orders/s)`, e.seconds <= EXPIRY_GOAL_S)} |`,
+    `| Orders cancelled by each process's call (+ by their every-minute job meanwhile) | | ${e.perInstance.map((n) => n.toLocaleString('en')).join(' + ')}${e.byJob ? ` (+ ${e.byJob.toLocaleString('en')})` : ''} |`,
+    `| Each order cancelled once (one \`system\` cancel event, in one answer only); stock, places and vouchers back exactly; one notice per order | all | ${cell(ok ? 'yes' : e.problems.join('; '), ok)} |`,
+    `| Writing the orders first (SQL, as placing writes them) | | ${f1(e.placeSeconds)} s |`,
+    '',
+    `Measured on ${new Date().toISOString().slice(0, 10)} (${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at the end, Node ${process.versions.node}; \`BENCH_ONLY=expiry\` runs this section alone) by scripts/lib/bench-expiry.mjs: a PostgreSQL database emptied, then migrated and seeded by the first of two shop processes (\`scripts/serve.mjs\` of the build, each with its own connection pool, as two instances behind a proxy); ${e.orders.toLocaleString('en')} orders written as placing writes them (${e.stores} outlets, ${e.products} products, ${e.members} members; two lines each, one in four a delivery, one in five with a payment under way, ${e.vouchers.toLocaleString('en')} with a member voucher; their stock, slot or day places and vouchers taken) and dated twice the payment window ago; then both processes asked at once, through the ops operation \`expire_unpaid\` (what each instance's every-minute job runs), to expire the due orders: each takes batches of 500 with \`FOR UPDATE SKIP LOCKED\` until none it can claim is left. The time runs from the two calls until the database has no order due and both have answered; the checks compare the stock and places with what they were before the orders were written.`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * `markdown` with the expiry section set to `section` (in place when it has one, else at the end);
+ * without `section`, the one of `previous` (the last run's report) is kept, if any.
+ * @param {string} markdown @param {string | null} section @param {string} previous
+ * @returns {string}
+ */
+export function withSection(markdown, section, previous) {
+  const split = (text) => {
+    const start = text.indexOf(`\n${EXPIRY_HEADING}`);
+    if (start < 0) return null;
+    const next = text.indexOf('\n## ', start + 1);
+    return { before: text.slice(0, start + 1), section: text.slice(start + 1, next < 0 ? text.length : next + 1), after: next < 0 ? '' : text.slice(next + 1) };
+  };
+  const keep = section ?? split(previous)?.section ?? null;
+  const parts = split(markdown);
+  if (!keep) return parts ? parts.before + parts.after : markdown;
+  if (parts) return parts.before + keep + parts.after;
+  return `${markdown.trimEnd()}\n\n${keep}`;
 }

@@ -15,6 +15,7 @@ import { errorFields, log } from './log';
 import { paymentAdapter } from './xs-api/adapters/payment';
 import { expireUnpaidOrders } from './xs-api/services/payments';
 import { listenForPageChanges } from './page-changes';
+import { oneAtATime } from './one-at-a-time';
 
 let ready: Promise<Awaited<ReturnType<typeof getDb>>> | undefined;
 
@@ -104,43 +105,45 @@ export function bundledApi() {
 /** How often each instance looks for orders whose payment window is over (ms). */
 const EXPIRY_INTERVAL_MS = 60_000;
 let expiryTimer: NodeJS.Timeout | undefined;
-/** The expiry run under way, if any (awaited at shutdown). */
-let expiryRun: Promise<unknown> | undefined;
 
 /**
- * Every minute, cancels the orders whose payment window is over (services/payments/expiry.ts).
- * Safe with several instances: each cancel names the status it expects.
+ * Every minute, cancels the orders whose payment window is over (services/payments/expiry.ts), in
+ * batches until none is due (at most EXPIRY_MAX_BATCHES a run). Runs never overlap within this
+ * instance (./one-at-a-time.ts): a tick that finds the previous run still going does nothing. Safe
+ * with several instances: each batch claims its orders with FOR UPDATE SKIP LOCKED.
  */
+const expiry = oneAtATime(
+  () =>
+    readyDb()
+      .then((db) => expireUnpaidOrders(db, { windowMinutes: config.paymentWindowMinutes }))
+      .then((expired) => expired.length && log.info({ expired: expired.length, first: expired.slice(0, 20) }, 'payments: expired unpaid orders')),
+  (err) => log.error(errorFields(err), 'payments: expiry failed'),
+);
+
 function startPaymentExpiry() {
   if (expiryTimer || config.xsApiUrl) return;
-  const run = () =>
-    (expiryRun = readyDb()
-      .then((db) => expireUnpaidOrders(db, { windowMinutes: config.paymentWindowMinutes }))
-      .then((expired) => expired.length && log.info({ expired: expired.length, orders: expired }, 'payments: expired unpaid orders'))
-      .catch((err) => log.error(errorFields(err), 'payments: expiry failed'))
-      .finally(() => (expiryRun = undefined)));
-  expiryTimer = setInterval(run, EXPIRY_INTERVAL_MS);
+  expiryTimer = setInterval(expiry.run, EXPIRY_INTERVAL_MS);
   expiryTimer.unref();
-  void run();
+  void expiry.run();
 }
 
 let upkeepTimer: NodeJS.Timeout | undefined;
-/** The upkeep round under way, if any (awaited at shutdown). */
-let upkeepRun: Promise<unknown> | undefined;
 
 /**
  * Every UPKEEP_INTERVAL_MS, ANALYZE or VACUUM the embedded database's tables that passed
- * autovacuum's thresholds (db/upkeep.ts): PGlite has no autovacuum of its own.
+ * autovacuum's thresholds (db/upkeep.ts): PGlite has no autovacuum of its own. One round at a time.
  */
+const upkeep = oneAtATime(
+  () =>
+    readyDb()
+      .then(runUpkeep)
+      .then((done) => done.length && log.info({ tables: done }, 'database upkeep')),
+  (err) => log.error(errorFields(err), 'database upkeep failed'),
+);
+
 function startUpkeep() {
   if (upkeepTimer) return;
-  upkeepTimer = setInterval(() => {
-    upkeepRun ??= readyDb()
-      .then(runUpkeep)
-      .then((done) => done.length && log.info({ tables: done }, 'database upkeep'))
-      .catch((err) => log.error(errorFields(err), 'database upkeep failed'))
-      .finally(() => (upkeepRun = undefined));
-  }, UPKEEP_INTERVAL_MS);
+  upkeepTimer = setInterval(upkeep.run, UPKEEP_INTERVAL_MS);
   upkeepTimer.unref();
 }
 
@@ -155,7 +158,7 @@ export async function stopRuntime(): Promise<void> {
   clearInterval(expiryTimer);
   clearInterval(upkeepTimer);
   expiryTimer = upkeepTimer = undefined;
-  await Promise.all([expiryRun, upkeepRun]);
+  await Promise.all([expiry.current(), upkeep.current()]);
   const listener = pageListener;
   pageListener = undefined;
   await (await listener?.catch(() => undefined))?.close().catch(() => {});

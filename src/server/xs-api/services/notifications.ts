@@ -50,18 +50,35 @@ export function shown(params: Params, locale: Locale): Params {
   return out;
 }
 
+/** A notice for a member: its kind and parameters, and when (default now). */
+export type Notice = { memberCode: string; kind: NotificationKind; params: Params; now?: Date };
+
 /** Writes a notice for `memberCode` (inside the caller's transaction when `db` is one). */
-export async function notify(db: Db, args: { memberCode: string; kind: NotificationKind; params: Params; now?: Date }): Promise<void> {
-  const texts = TEXTS[args.kind];
-  const en = shown(args.params, DEFAULT_LOCALE);
-  await db.insert(notifications).values({
-    memberCode: args.memberCode,
-    title: translate(DEFAULT_LOCALE, texts.title, en),
-    body: translate(DEFAULT_LOCALE, texts.body, en),
-    kind: args.kind,
-    params: args.params,
-    createdAt: args.now ?? clock.now(),
-  });
+export async function notify(db: Db, args: Notice): Promise<void> {
+  await notifyAll(db, [args]);
+}
+
+/**
+ * Writes several notices in one insert (inside the caller's transaction when `db` is one); the
+ * expiry of a batch of unpaid orders notifies each member this way (issue "Safe to run in
+ * production" §7). Nothing for an empty list.
+ */
+export async function notifyAll(db: Db, notices: readonly Notice[]): Promise<void> {
+  if (!notices.length) return;
+  await db.insert(notifications).values(
+    notices.map((n) => {
+      const texts = TEXTS[n.kind];
+      const en = shown(n.params, DEFAULT_LOCALE);
+      return {
+        memberCode: n.memberCode,
+        title: translate(DEFAULT_LOCALE, texts.title, en),
+        body: translate(DEFAULT_LOCALE, texts.body, en),
+        kind: n.kind,
+        params: n.params,
+        createdAt: n.now ?? clock.now(),
+      };
+    }),
+  );
 }
 
 /** A notice as listed: its text in the reader's language, when, and whether it was read. */

@@ -9,7 +9,7 @@
  * On PostgreSQL the conflicting row is locked by the first writer; the next one waits for it and
  * then sees its count, so 50 orders racing for a slot of 10 give exactly 10 (tests/api/
  * slot-capacity.test.ts runs that on PostgreSQL). A cancelled or expired order gives its place back
- * (`givePlaceBack`, called by releaseOrder), as does a pick-up moved to another slot.
+ * (`givePlaceBack`, called by releaseOrders), as does a pick-up moved to another slot.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { effectiveCapacity, isFull, type CapacityDefaults, type CapacityKey } from '../../../../domain/slot-capacity';
@@ -48,11 +48,11 @@ export async function takePlace(tx: Db, key: CapacityKey, capacity: number): Pro
   return rows.length > 0;
 }
 
-/** Gives one place of `key` back (never below 0), inside the caller's transaction. */
-export async function givePlaceBack(tx: Db, key: CapacityKey): Promise<void> {
+/** Gives `count` places of `key` back (default one; never below 0), inside the caller's transaction. */
+export async function givePlaceBack(tx: Db, key: CapacityKey, count = 1): Promise<void> {
   await tx
     .update(capacityBookings)
-    .set({ taken: sql`greatest(${capacityBookings.taken} - 1, 0)` })
+    .set({ taken: sql`greatest(${capacityBookings.taken} - ${count}::int, 0)` })
     .where(keyWhere(key));
 }
 
