@@ -14,6 +14,7 @@ import { limitsFromEnv, type AbuseLimits } from './xs-api/adapters/rate-limit';
 import { errorFields, log } from './log';
 import { paymentAdapter } from './xs-api/adapters/payment';
 import { expireUnpaidOrders } from './xs-api/services/payments';
+import { expiryBacklog, observeExpiryRun, reportDbPool } from './metrics';
 
 let ready: Promise<Awaited<ReturnType<typeof getDb>>> | undefined;
 
@@ -35,6 +36,7 @@ export function readyDb() {
     const embedded = !('url' in targetFromEnv());
     if (embedded || seeded) await analyzeAll(db);
     if (embedded) startUpkeep();
+    reportDbPool(readyDb, embedded ? 'pglite' : 'postgres');
     return db;
   })();
   ready.catch(() => (ready = undefined));
@@ -93,7 +95,8 @@ function startPaymentExpiry() {
   if (expiryTimer || config.xsApiUrl) return;
   const run = () =>
     (expiryRun = readyDb()
-      .then((db) => expireUnpaidOrders(db, { windowMinutes: config.paymentWindowMinutes }))
+      // Observed from outside (src/server/metrics.ts): runs, time, orders cancelled, backlog left.
+      .then((db) => observeExpiryRun(() => expireUnpaidOrders(db, { windowMinutes: config.paymentWindowMinutes }), () => expiryBacklog(db, config.paymentWindowMinutes)))
       .then((expired) => expired.length && log.info({ expired: expired.length, orders: expired }, 'payments: expired unpaid orders'))
       .catch((err) => log.error(errorFields(err), 'payments: expiry failed'))
       .finally(() => (expiryRun = undefined)));
