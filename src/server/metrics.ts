@@ -33,15 +33,19 @@ function fits(pattern: string[], segments: string[]): boolean {
  * The route label of a request: for the bundled API, the operation's path pattern
  * (`/api/mobile_ecom/xs_api.php/product_detail/:code/:member?`; `…/unknown` for a path naming none), else the
  * route pattern Astro matched (`/product/[id]`). Never the raw URL: the labels stay a bounded set.
+ * A locale's path answered before its rewrite (/zh/cart → 302 to the login) still carries the 404
+ * route Astro first matched: any answer but a 404 under that route is labelled `other`.
  * @param pathname the request's path without the locale prefix
  * @param routePattern Astro's `ctx.routePattern`
+ * @param status the answer's status, when known
  */
-export function routeLabel(pathname: string, routePattern: string | undefined): string {
+export function routeLabel(pathname: string, routePattern: string | undefined, status?: number): string {
   if (pathname.startsWith(`${API_BASE}/`)) {
     const segments = pathname.slice(API_BASE.length + 1).split('/');
     const op = OPERATION_PATHS.find((p) => fits(p.segments, segments));
     return `${API_BASE}/${op ? op.path : 'unknown'}`;
   }
+  if (routePattern === '/404' && status !== undefined && status !== 404) return 'other';
   return routePattern || 'other';
 }
 

@@ -93,7 +93,7 @@ export async function handleAtEdge(ctx: APIContext, next: MiddlewareNext, global
     const served = currentRequest();
     if (served) {
       // scripts/serve.mjs logs and measures this request once its answer is sent.
-      served.route = routeLabel(path, ctx.routePattern);
+      served.route = routeLabel(path, ctx.routePattern, res.status);
       served.ip = ip;
       served.reqId = reqId;
       served.path = scrub(ctx.url.pathname);

@@ -41,6 +41,9 @@ describe('routeLabel', () => {
   it('takes Astro’s route pattern for pages, else other', () => {
     expect(routeLabel('/product/P0001', '/product/[product_no]')).toBe('/product/[product_no]');
     expect(routeLabel('/whatever', undefined)).toBe('other');
+    // A locale's page redirected before its rewrite still carries the 404 route it first matched.
+    expect(routeLabel('/cart', '/404', 302)).toBe('other');
+    expect(routeLabel('/nope', '/404', 404)).toBe('/404');
   });
 });
 
