@@ -20,6 +20,16 @@
  *
  * Without trusted proxies (TRUST_PROXY unset or 0) a client's X-Forwarded-For is dropped here, so
  * nothing downstream takes a client's claim for its address (src/server/client-ip.ts).
+ *
+ * Metrics and logs (issue "Safe to run in production" §6, README Metrics and Logs):
+ * - `/metrics`: the Prometheus metrics of this process (scripts/lib/metrics.mjs, one registry for
+ *   this server and the app), only with `Authorization: Bearer <METRICS_TOKEN>`; 401 with another
+ *   token or none, and 404 when METRICS_TOKEN is not set (metrics are then off).
+ * - One JSON line `request` per answer, written here once it is sent, cached pages, pictures and
+ *   files included: method, path, route (the pattern the app matched), status, ms, client IP (as
+ *   TRUST_PROXY resolves it), cache (HIT, STALE or MISS), the app's reqId. Answers from the page
+ *   cache are logged at the rate LOG_CACHE_HIT_SAMPLE (0 to 1, default 1: every one); /healthz,
+ *   /readyz and /metrics at level debug. Every answer is measured in the metrics either way.
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -34,6 +44,9 @@ import { settingsProblems } from './lib/settings.mjs';
 import { dataDirInUse, lockedMessage, lockPathOf, lockStaleMs } from './lib/data-dir-lock.mjs';
 import { createPageCache, pageCacheBytes } from './lib/page-cache.mjs';
 import { createImageCache, imageCacheDir } from './lib/image-cache.mjs';
+import { shopMetrics } from './lib/metrics.mjs';
+import { clientIpFrom, trustedHops } from './lib/client-ip.mjs';
+import { metricsAccess } from './lib/metrics-access.mjs';
 
 // Every setting against its schema (scripts/lib/settings.mjs): a bad value never starts a broken shop.
 const badSettings = settingsProblems(process.env);
@@ -77,6 +90,13 @@ function json(res, status, body) {
 }
 
 const trustProxy = !['', '0', 'false'].includes((process.env.TRUST_PROXY ?? '').trim());
+const hops = trustedHops(process.env);
+// Created before the app is imported, so the bundle finds this registry (scripts/lib/metrics.mjs).
+const metrics = shopMetrics();
+const metricsToken = (process.env.METRICS_TOKEN ?? '').trim();
+const hitSample = process.env.LOG_CACHE_HIT_SAMPLE?.trim() ? Number(process.env.LOG_CACHE_HIT_SAMPLE) : 1;
+/** What the app reported about each request in flight (its route pattern, client IP, request id). */
+const records = new WeakMap();
 const log = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'xs-storefront' }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } });
 const headers = Object.entries(securityHeaders(process.env.SITE_URL));
 
@@ -90,8 +110,11 @@ const pages =
         maxBytes: pageCacheMaxBytes,
         refresh: (url, extra) => fetch(loopback() + url, { headers: extra, redirect: 'manual' }).then((r) => r.arrayBuffer()).then(() => undefined),
         warn: (msg, data) => log.warn(data, msg),
+        describe: (req) => records.get(req)?.route,
+        onServe: (req, { state, label }) => Object.assign(records.get(req) ?? {}, { cache: state, route: label ?? 'other' }),
       })
     : null;
+if (pages) metrics.setPageCacheStats(() => pages.stats());
 // The app's Astro.cache.invalidate reaches this cache (src/server/page-cache-provider.ts).
 if (pages) globalThis[Symbol.for('xs-storefront.page-cache')] = pages;
 // One libvips thread per transform: pictures are made in the background beside shoppers, and each
@@ -133,19 +156,77 @@ const server = http.createServer({ ...connectionLimits, requestTimeout: Math.max
   // While shutting down, each answer closes its connection, so clients and proxies reconnect elsewhere.
   if (draining) res.shouldKeepAlive = false;
   const pathname = (req.url ?? '/').split('?')[0];
+  /** Filled by the app while it handles the request (src/server/request-edge.ts), read when the answer is sent. */
+  const record = {};
+  records.set(req, record);
+  const started = performance.now();
+  res.once('close', () => finished(req, res, record, pathname, started));
+  if (pathname === '/healthz' || pathname === '/metrics' || (pathname === '/readyz' && draining)) record.route = pathname;
   if (pathname === '/healthz') return json(res, 200, { status: 'ok' });
+  if (pathname === '/metrics') return serveMetrics(req, res);
   if (pathname === '/readyz' && draining) return json(res, 503, { status: 'shutting_down' });
   /** Compression, then the app; `beforeApp` (the page cache's copy of the answer) runs inside compression. */
   const render = (beforeApp) =>
     compress(req, res, () => {
       beforeApp?.();
-      handler(req, res);
+      metrics.requests.run(record, () => handler(req, res));
     });
   const picture = pictures.handle(req, res, render);
-  if (picture) return void picture.catch((err) => failed(req, res, err));
+  if (picture) {
+    record.route = '/_p/[picture]';
+    return void picture.catch((err) => failed(req, res, err));
+  }
   if (!pages) return render();
   pages.handle(req, res, render).catch((err) => failed(req, res, err));
 });
+
+/** Methods named in the metrics; any other is counted as 'other' (bounded labels). */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** Measures an answer once it is sent (or cut) and writes its log line (see the top of this file). */
+function finished(req, res, record, pathname, started) {
+  const seconds = (performance.now() - started) / 1000;
+  const status = res.statusCode;
+  // Files from dist/client and the prerendered pages never reach the app's middleware.
+  const route = record.route ?? (status < 400 ? 'static' : 'other');
+  metrics.httpDuration.observe({ method: METHODS.has(req.method) ? req.method : 'other', route, status: String(status) }, seconds);
+  const cache = record.cache ?? 'MISS';
+  const hit = cache !== 'MISS';
+  if (hit && !(hitSample >= 1 || Math.random() < hitSample)) return;
+  const fields = {
+    ...(record.reqId ? { reqId: record.reqId } : {}),
+    method: req.method,
+    path: record.path ?? pathname,
+    route,
+    status,
+    ms: Math.round(seconds * 1000),
+    ip: record.ip !== undefined ? record.ip : clientIpFrom(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops),
+    cache,
+    ...(res.writableFinished ? {} : { aborted: true }),
+  };
+  const probe = route === '/healthz' || route === '/readyz' || route === '/metrics';
+  if (status >= 500) log.error(fields, 'request');
+  else if (status === 429) log.warn(fields, 'request');
+  else if (probe) log.debug(fields, 'request');
+  else log.info(fields, 'request');
+}
+
+/** `/metrics`: the registry's text with the right token (see the top of this file). */
+function serveMetrics(req, res) {
+  const access = metricsAccess(metricsToken, req.headers.authorization);
+  if (access === 'off') return json(res, 404, { status: 'not_found' });
+  if (access === 'refused') {
+    res.setHeader('www-authenticate', 'Bearer realm="metrics"');
+    return json(res, 401, { status: 'unauthorized' });
+  }
+  metrics.registry.metrics().then(
+    (text) => {
+      res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' });
+      res.end(text);
+    },
+    (err) => failed(req, res, err),
+  );
+}
 
 /** A cache's own failure (not the app's): logged, answered 500 if nothing was sent yet. */
 function failed(req, res, err) {

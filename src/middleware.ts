@@ -123,4 +123,11 @@ const pages = defineMiddleware(async (ctx, next) => {
   return next();
 });
 
-export const onRequest = sequence(edge, pages);
+/**
+ * Nothing of its own: with a middleware after `pages`, a locale's rewrite (/zh/cart → /cart) goes
+ * through the sequence, which gives the edge's context the rewritten route's pattern (the metrics'
+ * `route` label, src/server/metrics.ts) instead of the 404 route the prefixed path first matched.
+ */
+const afterRewrite = defineMiddleware((_ctx, next) => next());
+
+export const onRequest = sequence(edge, pages, afterRewrite);

@@ -120,8 +120,14 @@ export const IN_FLIGHT_WAIT_MS = 5_000;
  * @param {(msg: string, data?: object) => void} [options.warn]
  * @param {number} [options.waitMs] how long a request waits for a render of the same URL already in
  *   flight before it renders the page itself, ms (default IN_FLIGHT_WAIT_MS)
+ * @param {(req: import('node:http').IncomingMessage) => string | undefined} [options.describe] a short
+ *   label kept with a page when it is stored, asked once its render is complete (serve.mjs: the
+ *   route pattern the app reported, for the metrics of the hits)
+ * @param {(req: import('node:http').IncomingMessage, served: { state: 'HIT' | 'STALE', label: string | undefined }) => void} [options.onServe]
+ *   called when a request is answered from the cache, before the answer is written: its state (the
+ *   X-Cache header) and the page's label
  */
-export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024, now = Date.now, refresh, warn = () => {}, waitMs = IN_FLIGHT_WAIT_MS } = {}) {
+export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024, now = Date.now, refresh, warn = () => {}, waitMs = IN_FLIGHT_WAIT_MS, describe = () => undefined, onServe = () => {} } = {}) {
   /** key → entry, least recently used first. */
   const entries = new Map();
   /** key → promise of the entry a render in flight is making (or null). */
@@ -170,7 +176,7 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
   }
 
   /** Builds an entry from a finished answer, or null when it must not be kept. */
-  async function entryFrom(key, captured, meta) {
+  async function entryFrom(key, captured, meta, label) {
     if (!captured || captured.status !== 200 || !captured.body || !meta.cacheable) return null;
     const identity = captured.body;
     const [br, gz] = await Promise.all([
@@ -190,11 +196,13 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
       tags: meta.tags,
       bytes: identity.length + gz.length + br.length + headerBytes + 256,
       refreshing: false,
+      label,
     };
   }
 
   /** Sends an entry in the encoding the request accepts (304 when the ETag matches). */
   function send(req, res, entry, state) {
+    onServe(req, { state, label: entry.label });
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('ETag', entry.etag);
@@ -264,7 +272,7 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
         },
       });
       captured
-        .then((c) => (flight.dropped ? null : entryFrom(key, c, meta)))
+        .then((c) => (flight.dropped ? null : entryFrom(key, c, meta, c ? describe(req) : undefined)))
         .then((entry) => {
           // Dropped while it was being compressed too: not kept.
           if (entry && !flight.dropped) put(entry);

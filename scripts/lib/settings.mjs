@@ -57,6 +57,8 @@ export const SETTINGS = {
   SERVER_HEADERS_TIMEOUT_MS: wholeNumber(100, 3_600_000),
   SERVER_REQUEST_TIMEOUT_MS: wholeNumber(100, 3_600_000),
   SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000),
+  LOG_CACHE_HIT_SAMPLE: number(0, 1),
+  METRICS_TOKEN: text(24, 4096, 'at least 24 characters'),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { message: 'trace, debug, info, warn, error, fatal or silent' }),
   PAYMENT_PROVIDER: z.string().refine((v) => ['sandbox', 'stripe'].includes(v.trim().toLowerCase()), 'sandbox or stripe'),
   PAYMENT_WINDOW_MINUTES: wholeNumber(1, 1440),

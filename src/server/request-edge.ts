@@ -10,7 +10,13 @@
  * - Rate limit: RATE_LIMIT_PER_MINUTE calls per client IP (adapters/rate-limit.ts `global`, shared
  *   through Redis when REDIS_URL is set). Over it: 429 with Retry-After (seconds) — the contract's
  *   `{ Status: 0, Error }` on the API and on Actions, a short page in the shopper's language elsewhere.
- * - Log: `request` with method, path (numbers masked, no query), status and milliseconds.
+ * - Log: `request` with method, path (numbers masked, no query), status, milliseconds and client IP.
+ *   Under scripts/serve.mjs the server writes that line itself once the answer is sent (for cached
+ *   pages and files too, issue "Safe to run in production" §6): the edge then only hands it the
+ *   route pattern (the metrics' `route` label, src/server/metrics.ts), the client IP and the request
+ *   id through `currentRequest()`. Without the server (`astro dev`, tests) the edge logs the line.
+ * - Health probes (/healthz, /readyz) are not rate limited: a load balancer's checks never wait
+ *   for Redis nor use up a client's allowance (README Health).
  */
 import type { APIContext, MiddlewareNext } from 'astro';
 import { API_BASE } from '../lib/xs-api/contract';
@@ -19,6 +25,7 @@ import { clientIpFrom } from './client-ip';
 import { config } from './config';
 import { errorFields, log, requestId, scrub, withRequestContext } from './log';
 import type { Bucket } from './xs-api/adapters/rate-limit';
+import { currentRequest, routeLabel } from './metrics';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -69,7 +76,8 @@ export async function handleAtEdge(ctx: APIContext, next: MiddlewareNext, global
     ctx.locals.clientIp = ip;
     const { locale, path } = splitLocale(ctx.url.pathname);
     let res: Response;
-    const wait = ip ? await global().then((b) => b.take(ip)) : 0;
+    const probe = ctx.url.pathname === '/healthz' || ctx.url.pathname === '/readyz';
+    const wait = ip && !probe ? await global().then((b) => b.take(ip)) : 0;
     if (wait > 0) {
       const json = ctx.url.pathname.startsWith(API_BASE) || path.startsWith('/_actions/');
       res = tooManyRequestsResponse(json ? resolveLocale(ctx.request.headers.get('accept-language')) : locale, wait, json);
@@ -82,6 +90,15 @@ export async function handleAtEdge(ctx: APIContext, next: MiddlewareNext, global
       }
     }
     res = withHeader(res, 'x-request-id', reqId);
+    const served = currentRequest();
+    if (served) {
+      // scripts/serve.mjs logs and measures this request once its answer is sent.
+      served.route = routeLabel(path, ctx.routePattern, res.status);
+      served.ip = ip;
+      served.reqId = reqId;
+      served.path = scrub(ctx.url.pathname);
+      return res;
+    }
     // The client IP as the edge resolved it (TRUST_PROXY): who sent a burst, for the operator.
     const fields = { method: ctx.request.method, path: scrub(ctx.url.pathname), status: res.status, ms: Math.round(performance.now() - started), ip };
     if (res.status >= 500) log.error(fields, 'request');

@@ -16,6 +16,7 @@ import { paymentAdapter } from './xs-api/adapters/payment';
 import { expireUnpaidOrders } from './xs-api/services/payments';
 import { listenForPageChanges } from './page-changes';
 import { oneAtATime } from './one-at-a-time';
+import { expiryBacklog, observeExpiryRun, reportDbPool } from './metrics';
 
 let ready: Promise<Awaited<ReturnType<typeof getDb>>> | undefined;
 
@@ -37,8 +38,9 @@ export function readyDb() {
     const embedded = !('url' in targetFromEnv());
     if (embedded || seeded) await analyzeAll(db);
     if (embedded) startUpkeep();
+    reportDbPool(readyDb, embedded ? 'pglite' : 'postgres');
     // Listening before the first page is rendered, so no change made meanwhile goes unheard.
-    else await startPageChangeListener();
+    if (!embedded) await startPageChangeListener();
     return db;
   })();
   ready.catch(() => (ready = undefined));
@@ -115,7 +117,8 @@ let expiryTimer: NodeJS.Timeout | undefined;
 const expiry = oneAtATime(
   () =>
     readyDb()
-      .then((db) => expireUnpaidOrders(db, { windowMinutes: config.paymentWindowMinutes }))
+      // Observed from outside (src/server/metrics.ts): runs, time, orders cancelled, backlog left.
+      .then((db) => observeExpiryRun(() => expireUnpaidOrders(db, { windowMinutes: config.paymentWindowMinutes }), () => expiryBacklog(db, config.paymentWindowMinutes)))
       .then((expired) => expired.length && log.info({ expired: expired.length, first: expired.slice(0, 20) }, 'payments: expired unpaid orders')),
   (err) => log.error(errorFields(err), 'payments: expiry failed'),
 );

@@ -48,3 +48,30 @@ export async function freshDatabase(adminUrl: string, prefix = 'xs_run'): Promis
     },
   };
 }
+
+/**
+ * A TCP relay on a free loopback port to `targetPort` (e.g. PostgreSQL's), so a test can take a
+ * dependency away from a running shop: `cut()` closes the listener and every relayed connection.
+ */
+export async function tcpRelay(targetPort: number, targetHost = '127.0.0.1'): Promise<{ port: number; cut: () => Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(targetPort, targetHost);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => {});
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    port,
+    cut: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+  };
+}

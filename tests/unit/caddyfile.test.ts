@@ -1,7 +1,8 @@
 /**
  * The public proxy of compose.yaml (deploy/Caddyfile) keeps the staff and operator operations of the
  * bundled API to itself (ADR 25): a path matcher for them answers 404 before anything is proxied,
- * and the console at /staff is proxied like any page.
+ * and the console at /staff is proxied like any page. Readiness and metrics are not for visitors
+ * (issue "Safe to run in production" §6).
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +30,16 @@ describe('deploy/Caddyfile', () => {
     }
     expect(caddy.indexOf('respond @staffApi 404')).toBeGreaterThan(-1);
     expect(caddy.indexOf('respond @staffApi 404')).toBeLessThan(caddy.indexOf('reverse_proxy'));
+  });
+
+  it('answers 404 for /metrics and /readyz before proxying, and checks the instances by liveness', () => {
+    for (const path of ['/metrics', '/readyz']) {
+      const at = caddy.indexOf(`respond ${path} 404`);
+      expect(at, path).toBeGreaterThan(-1);
+      expect(at, path).toBeLessThan(caddy.indexOf('reverse_proxy'));
+    }
+    // A database outage must not take every instance out (their page caches keep serving).
+    expect(caddy).toMatch(/health_uri \/healthz\b/);
   });
 
   it('leaves the shoppers’ operations, the webhooks and the console reachable', () => {

@@ -228,13 +228,28 @@ export function memoryLimits(options: LimitsOptions = {}): AbuseLimits {
 }
 
 /**
+ * How long a call to Redis for a limit may take before the call counts in memory instead (ms), and
+ * how long the limits wait for Redis's first connection at start. A Redis that accepts connections
+ * but never answers must not hold up every page (issue "Safe to run in production" §6: readiness
+ * answers within 2 s with a dependency down).
+ */
+export const REDIS_LIMIT_TIMEOUT_MS = 500;
+
+/**
  * Limits kept in Redis at `url` (e.g. 'redis://127.0.0.1:6379/7'): instances on the same Redis share
- * every count. While Redis does not answer, each instance counts in its own memory (the limiters'
- * insurance) and logs a warning at most once a minute, so an outage of Redis never takes the shop down.
+ * every count. While Redis does not answer — refused, unreachable, or connected but silent — each
+ * instance counts in its own memory (the limiters' insurance): a call goes there at once while the
+ * connection is not ready, and after REDIS_LIMIT_TIMEOUT_MS when Redis stops answering on an open
+ * connection. A warning is logged at most once a minute, so an outage of Redis never takes the shop down.
  */
 export async function redisLimits(url: string, options: LimitsOptions = {}): Promise<AbuseLimits> {
   const { Redis } = await import('ioredis');
-  const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const client = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 2_000,
+    commandTimeout: REDIS_LIMIT_TIMEOUT_MS,
+  });
   let warned = 0;
   client.on('error', (err) => {
     // eslint-disable-next-line no-restricted-syntax -- how often a warning is logged is real time
@@ -243,12 +258,18 @@ export async function redisLimits(url: string, options: LimitsOptions = {}): Pro
     warned = Date.now();
     log.warn(errorFields(err), 'rate limits: Redis does not answer; counting in memory meanwhile');
   });
+  // The first connection, for at most the timeout: until Redis is ready, counts go to memory.
   await new Promise<void>((resolve) => {
-    client.once('ready', () => resolve());
-    client.once('error', () => resolve());
+    const timer = setTimeout(resolve, REDIS_LIMIT_TIMEOUT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    client.once('ready', done);
+    client.once('error', done);
   });
   return build(
-    (o) => new RateLimiterRedis({ storeClient: client, insuranceLimiter: new RateLimiterMemory(o), ...o }),
+    (o) => new RateLimiterRedis({ storeClient: client, insuranceLimiter: new RateLimiterMemory(o), rejectIfRedisNotReady: true, ...o }),
     options,
     async () => void (await client.quit().catch(() => client.disconnect())),
   );

@@ -8,6 +8,7 @@
  * the volume, and a lock left by a process that died is taken over once it has gone stale
  * (DATA_DIR_LOCK_STALE_MS, default 30 s; scripts/lib/data-dir-lock.mjs).
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -139,7 +140,7 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
     } finally {
       await single.end();
     }
-    const client = postgres(target.url, { max: Number(process.env.DATABASE_POOL_SIZE ?? 10), onnotice: () => {} });
+    const client = postgres(target.url, { max: poolSize(), onnotice: () => {}, connection: { application_name: POOL_APPLICATION_NAME } });
     const db = drizzle(client, { schema });
     return { db: db as unknown as Db, close: () => client.end(), kind: 'postgres' };
   }
@@ -168,6 +169,18 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
     release();
     throw err;
   }
+}
+
+/**
+ * The `application_name` of this process's PostgreSQL pool: 'xs-storefront-' and 8 random hex
+ * digits, so the pool's connections can be told apart in pg_stat_activity (the metrics' pool
+ * figures, src/server/metrics.ts) from other instances' and other programs'.
+ */
+export const POOL_APPLICATION_NAME = `xs-storefront-${randomBytes(4).toString('hex')}`;
+
+/** Connections the PostgreSQL pool may open: DATABASE_POOL_SIZE, default 10. */
+export function poolSize(env: NodeJS.ProcessEnv = process.env): number {
+  return Number(env.DATABASE_POOL_SIZE || 10);
 }
 
 /** The target from the environment: DATABASE_URL, else PGlite in DATA_DIR (default `.data/pglite`). */

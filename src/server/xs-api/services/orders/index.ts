@@ -20,6 +20,7 @@ import { checkClientAmount, checkClientTotals, priceOrder } from './pricing';
 import { getOrder } from './read';
 import { findOrderVoucher } from './voucher';
 import { clock } from '../../../clock';
+import { metrics } from '../../../metrics';
 import type { CapacityDefaults } from '../../../../domain/slot-capacity';
 
 export { getOrder, listOrders } from './read';
@@ -73,6 +74,7 @@ export async function placeOrder(db: Db, memberCode: string, input: OrderRequest
       { memberCode, idempotencyKey: input.idempotency_key, requestHash, store, lines, fulfilment, voucher, totals, remark: input.order_remark, locale, capacity },
       now,
     );
+    metrics.ordersPlaced.inc({ fulfilment: fulfilment.type });
     return await getOrder(db, memberCode, refno);
   } catch (err) {
     // The same submit may have raced this one and won (its order holds the key): answer as a replay.

@@ -12,6 +12,7 @@ import { SHOP_CURRENCY, type PaymentEvent } from '../../adapters/payment/types';
 import { changeOrderStatus } from '../orders/status';
 import { findPayment, lockOrder, setPayment, type PaymentRow } from './attempts';
 import { clock } from '../../../clock';
+import { metrics } from '../../../metrics';
 
 /** What an event did: changed the order, only recorded, flagged for an operator, or nothing (seen before). */
 export type EventOutcome = 'applied' | 'ignored' | 'flagged' | 'duplicate';
@@ -29,6 +30,13 @@ async function flag(tx: Db, payment: PaymentRow, why: PaymentFlag, now: Date) {
  * @returns the outcome and, when it concerns one, the order it concerns
  */
 export async function applyPaymentEvent(db: Db, provider: string, event: PaymentEvent, now = clock.now()): Promise<{ outcome: EventOutcome; orderRefno: string | null }> {
+  const result = await applyInTransaction(db, provider, event, now);
+  // Counted once the transaction is committed (src/server/metrics.ts).
+  metrics.paymentEvents.inc({ provider, kind: event.kind, outcome: result.outcome });
+  return result;
+}
+
+function applyInTransaction(db: Db, provider: string, event: PaymentEvent, now: Date): Promise<{ outcome: EventOutcome; orderRefno: string | null }> {
   return db.transaction(async (tx) => {
     const recorded = await tx
       .insert(paymentEvents)
