@@ -31,6 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import * as tar from 'tar';
+import { settingsProblems } from './settings.mjs';
 import { forgetLockOwner, goneOwnersLock, lockPathOf, lockStaleMs, recordLockOwner, removeDeadLock } from './data-dir-lock.mjs';
 
 /** The `format` of a backup's manifest, and the manifest version this code writes and reads. */
@@ -50,13 +51,19 @@ export class BackupError extends Error {
   }
 }
 
+/** The settings a backup or restore reads, checked as the server checks them (scripts/lib/settings.mjs). */
+const PLACE_SETTINGS = ['DATABASE_URL', 'DATA_DIR', 'DATA_DIR_LOCK_STALE_MS', 'UPLOADS_DIR', 'BACKUP_DIR', 'MIGRATIONS_DIR'];
+
 /**
  * Where things are, from the environment as the server reads it (src/server/config.ts): DATABASE_URL
  * (PostgreSQL) or DATA_DIR (default .data/pglite), UPLOADS_DIR (default `uploads` beside DATA_DIR),
  * BACKUP_DIR (default `backups` beside DATA_DIR), MIGRATIONS_DIR.
  * @param {NodeJS.ProcessEnv} env
+ * @throws BackupError naming a setting of the wrong form
  */
 export function backupPlaces(env = process.env) {
+  const problems = settingsProblems(Object.fromEntries(PLACE_SETTINGS.map((name) => [name, env[name]])));
+  if (problems.length) throw new BackupError(problems.join('\n'));
   const dataDir = path.resolve(env.DATA_DIR || '.data/pglite');
   return {
     kind: env.DATABASE_URL ? 'postgres' : 'pglite',
@@ -90,11 +97,16 @@ function columnText(c, type) {
 }
 
 /**
+ * @typedef {{ columns: string[], rows: number, md5: string }} LedgerChecksum
+ * @typedef {{ migrations: { applied: number, last: string | null }, tables: Record<string, number>, checksums: Record<string, LedgerChecksum> }} DatabaseFacts
+ */
+
+/**
  * The checksum of one ledger table: its row count and the MD5 (hex) of its rows' `columns`, joined
  * with '|', one row a line, ordered by the key byte-wise.
  * @param {(text: string) => Promise<Record<string, unknown>[]>} query
  * @param {string} table @param {string[]} columns @param {string} key
- * @returns {Promise<{ columns: string[], rows: number, md5: string }>}
+ * @returns {Promise<LedgerChecksum>}
  */
 export async function ledgerChecksum(query, table, columns, key) {
   const types = Object.fromEntries(
@@ -115,19 +127,23 @@ export async function ledgerChecksum(query, table, columns, key) {
  * @param {(text: string) => Promise<Record<string, unknown>[]>} query runs one SQL statement, returns its rows
  * @param {string} migrationsDir for the tag of the last migration applied
  * @param {{ checksums?: Record<string, { columns: string[] }> }} [like]
+ * @returns {Promise<DatabaseFacts>}
  */
 export async function databaseFacts(query, migrationsDir, like) {
   const [journal] = await query(`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+  /** @type {DatabaseFacts['migrations']} */
   let migrations = { applied: 0, last: null };
   if (journal.t) {
     const [m] = await query('select count(*)::int as n, max(created_at)::text as last from drizzle.__drizzle_migrations');
     migrations = { applied: Number(m.n), last: migrationTag(migrationsDir, m.last) };
   }
+  /** @type {Record<string, number>} */
   const tables = {};
   for (const { tablename } of await query(`select tablename from pg_tables where schemaname = 'public' order by tablename collate "C"`)) {
     const [c] = await query(`select count(*)::int as n from public."${tablename}"`);
     tables[tablename] = Number(c.n);
   }
+  /** @type {Record<string, LedgerChecksum>} */
   const checksums = {};
   for (const [table, { key, columns }] of Object.entries(LEDGERS)) {
     if (!(table in tables)) continue;

@@ -182,7 +182,7 @@ describe('npm run ops -- backup / restore', () => {
     expect(n.code).toBe(1);
     expect(n.stderr).toMatch(/is not a backup made by `npm run ops -- backup`/);
 
-    const other = pgUrl ? { DATA_DIR: path.join(tmp, 'other', 'pglite') } : { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
+    const other: Record<string, string> = pgUrl ? { DATA_DIR: path.join(tmp, 'other', 'pglite') } : { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
     const k = await ops(['restore', file, '--yes'], other);
     expect(k.code).toBe(1);
     expect(k.stderr).toMatch(pgUrl ? /is a backup of PostgreSQL, and this shop is set up for the embedded database/ : /is a backup of the embedded database \(PGlite\), and this shop is set up for PostgreSQL/);
