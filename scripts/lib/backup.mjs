@@ -483,6 +483,15 @@ async function restorePostgres(places, dbFile, manifest, yes, log) {
       );
     }
     const [{ n }] = await sql`select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')`;
+    const [journal] = await sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`;
+    const applied = journal.t ? (await sql`select count(*)::int as n from drizzle.__drizzle_migrations`)[0].n : 0;
+    if (applied > manifest.migrations.applied) {
+      // pg_restore --clean drops only what the dump has: the newer migrations' tables would stay, and the next start would fail on them.
+      throw new BackupError(
+        `The database ${db} has ${applied} migrations applied, newer than the backup's ${manifest.migrations.applied}: restoring over it would leave the newer tables behind. ` +
+          'Restore into an empty database instead (createdb, then DATABASE_URL naming it), or drop and create this one first.',
+      );
+    }
     if (n > 0 && !yes) {
       const [orders] = await sql`select to_regclass('public.orders')::text as t`;
       const count = orders.t ? (await sql`select count(*)::int as n from public.orders`)[0].n : 0;

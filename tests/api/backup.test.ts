@@ -14,6 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
 import lockfile from 'proper-lockfile';
+import * as tar from 'tar';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, testDatabaseUrl, type Harness } from './harness';
@@ -164,7 +165,7 @@ describe('npm run ops -- backup / restore', () => {
       await handle.close();
     }
   });
-  it('refuses a damaged file, a file that is not a backup, and a backup of the other kind of database', async () => {
+  it('refuses a damaged file, a file that is not a backup, a backup of a newer shop, and a backup of the other kind of database', async () => {
     const bytes = fs.readFileSync(file);
     const damaged = Buffer.from(bytes);
     // One byte changed inside the database file: its tar header is the 512-byte block named database.…
@@ -181,6 +182,27 @@ describe('npm run ops -- backup / restore', () => {
     const n = await ops(['restore', path.join(tmp, 'notes.txt'), '--yes'], target);
     expect(n.code).toBe(1);
     expect(n.stderr).toMatch(/is not a backup made by `npm run ops -- backup`/);
+
+    // A manifest of a newer shop (more migrations than this one knows).
+    const newer = path.join(tmp, 'newer');
+    fs.mkdirSync(newer);
+    await tar.extract({ file, cwd: newer });
+    const manifest = JSON.parse(fs.readFileSync(path.join(newer, 'manifest.json'), 'utf8'));
+    fs.writeFileSync(path.join(newer, 'manifest.json'), JSON.stringify({ ...manifest, migrations: { applied: 99, last: '0098_future' } }));
+    await tar.create({ file: path.join(tmp, 'newer.tar'), cwd: newer }, fs.readdirSync(newer));
+    const v = await ops(['restore', path.join(tmp, 'newer.tar'), '--yes'], target);
+    expect(v.code).toBe(1);
+    expect(v.stderr).toMatch(/has 99 migrations applied .*this version of the shop knows \d+\. Restore it with the version that made it/);
+
+    if (pgUrl) {
+      // PostgreSQL: a database with more migrations than the backup keeps what pg_restore --clean does not drop: refused.
+      const db = postgres(restoredUrl, { max: 1, onnotice: () => {} });
+      await db.unsafe(`insert into drizzle.__drizzle_migrations (hash, created_at) values ('future', 9999999999999)`);
+      await db.end();
+      const m = await ops(['restore', file, '--yes'], target);
+      expect(m.code).toBe(1);
+      expect(m.stderr).toMatch(/has \d+ migrations applied, newer than the backup's \d+.*Restore into an empty database instead/);
+    }
 
     const other: Record<string, string> = pgUrl ? { DATA_DIR: path.join(tmp, 'other', 'pglite') } : { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
     const k = await ops(['restore', file, '--yes'], other);
