@@ -13,6 +13,9 @@
  * (<dirname of DATA_DIR>/ops-token). `--bootstrap` uses it even when logged in.
  * Where: OPS_URL (default http://127.0.0.1:$PORT, PORT default 4321). API key: XS_API_KEY (default
  * xs-local-dev-key).
+ * Except `backup` and `restore` (issue "Safe to run in production" §5; scripts/lib/backup.mjs): they
+ * work on the database itself (DATABASE_URL, or the embedded one in DATA_DIR) and UPLOADS_DIR, with
+ * or (restore, and backup of the embedded database) without the shop running.
  */
 import fs from 'node:fs';
 import os from 'node:os';
