@@ -420,6 +420,8 @@ export async function openBackup(file) {
     if (manifest?.format !== BACKUP_FORMAT) throw new BackupError(`${notOurs} (its manifest is not one of ours).`);
     if (manifest.version > BACKUP_VERSION) throw new BackupError(`${source} was made by a newer version of the shop (backup format ${manifest.version}; this one reads ${BACKUP_VERSION}): restore it with that version.`);
     if (!DB_FILE[manifest.kind] || manifest.database?.file !== DB_FILE[manifest.kind] || !manifest.files?.[manifest.database.file]) throw new BackupError(`${notOurs} (its manifest names no database).`);
+    const strange = Object.keys(manifest.files).find((name) => name !== manifest.database.file && !/^uploads\/\w[\w.-]*$/.test(name));
+    if (strange !== undefined) throw new BackupError(`${notOurs} (its manifest names a file "${strange.slice(0, 80)}" no backup has).`);
     for (const [name, want] of Object.entries(manifest.files)) {
       const at = path.join(dir, name);
       const got = fs.existsSync(at) ? await fileDigest(at) : null;
@@ -459,7 +461,9 @@ export async function restoreBackup({ file, yes = false, env = process.env, log 
     const pendingMigrations = known.slice(manifest.migrations.applied).map((m) => m.tag);
     const dbFile = path.join(dir, manifest.database.file);
     const result = places.kind === 'postgres' ? await restorePostgres(places, dbFile, manifest, yes, log) : await restorePglite(places, dbFile, manifest, yes, env, log);
-    const uploads = restoreUploads(places.uploadsDir, path.join(dir, 'uploads'));
+    // The pictures only with a database that matches its backup (a mismatch leaves everything as it was on the embedded database).
+    const pictures = Object.keys(manifest.files).filter((name) => name.startsWith('uploads/')).map((name) => name.slice('uploads/'.length));
+    const uploads = result.problems.length ? { restored: 0, kept: uploadNames(places.uploadsDir).length } : restoreUploads(places.uploadsDir, path.join(dir, 'uploads'), pictures);
     return { manifest, ...result, uploads, pendingMigrations };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -549,12 +553,11 @@ async function restorePglite(places, dbFile, manifest, yes, env, log) {
 }
 
 /**
- * Puts the backup's pictures into UPLOADS_DIR (each written aside and renamed into place). Pictures
- * there that the backup does not have are kept (uploads made after the backup: no restored member
- * names them). @returns the counts restored and kept
+ * Puts the backup's pictures (`names`, as its manifest lists them, checked) into UPLOADS_DIR, each
+ * written aside and renamed into place. Pictures there that the backup does not have are kept
+ * (uploads made after the backup: no restored member names them). @returns the counts restored and kept
  */
-function restoreUploads(uploadsDir, from) {
-  const names = uploadNames(from);
+function restoreUploads(uploadsDir, from, names) {
   fs.mkdirSync(uploadsDir, { recursive: true });
   for (const name of names) {
     const part = path.join(uploadsDir, `.${name}.restoring`);
