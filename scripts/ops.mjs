@@ -48,7 +48,7 @@ function savedSession(url) {
 
 const program = new Command()
   .name('npm run ops --')
-  .description("The shop staff's commands: log in, the day's board and pick lists, moving orders on, hand-overs, short picks, cancels with refunds, slot capacity, staff accounts, expiry, payment reconciliation and the SMS outbox.")
+  .description("The shop staff's commands: log in, the day's board and pick lists, moving orders on, hand-overs, short picks, cancels with refunds, slot capacity, staff accounts, expiry, payment reconciliation, the SMS outbox, and backups.")
   .option('--url <origin>', 'the running shop', process.env.OPS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4321}`)
   .option('--token <token>', 'a staff session token (default: the one saved by `login`, else the bootstrap token)')
   .option('--bootstrap', 'use the bootstrap token (OPS_TOKEN, or the one beside the embedded database) even when logged in')
