@@ -36,10 +36,15 @@ ENV NODE_ENV=production \
     MALLOC_TRIM_THRESHOLD_=131072 \
     MIGRATIONS_DIR=/app/src/server/xs-api/db/migrations
 WORKDIR /app
+# pg_dump and pg_restore for `node scripts/ops.mjs backup|restore` on PostgreSQL (README Backups):
+# the client of the server's major version (15, as compose.yaml runs).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends postgresql-client-15 \
+ && rm -rf /var/lib/apt/lists/*
 COPY --from=build --chown=root:root /runtime/ ./
 # The only writable places: the embedded database with its generated secrets and uploads (the volume;
-# compose.yaml mounts a shared uploads volume on /app/uploads).
-RUN mkdir -p /app/.data /app/uploads && chown node:node /app/.data /app/uploads
+# compose.yaml mounts a shared uploads volume on /app/uploads and a backups volume on /app/backups).
+RUN mkdir -p /app/.data /app/uploads /app/backups && chown node:node /app/.data /app/uploads /app/backups
 VOLUME ["/app/.data"]
 USER node
 EXPOSE 4321

@@ -13,6 +13,9 @@
  * (<dirname of DATA_DIR>/ops-token). `--bootstrap` uses it even when logged in.
  * Where: OPS_URL (default http://127.0.0.1:$PORT, PORT default 4321). API key: XS_API_KEY (default
  * xs-local-dev-key).
+ * Except `backup` and `restore` (issue "Safe to run in production" §5; scripts/lib/backup.mjs): they
+ * work on the database itself (DATABASE_URL, or the embedded one in DATA_DIR) and UPLOADS_DIR, with
+ * or (restore, and backup of the embedded database) without the shop running.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,7 +48,7 @@ function savedSession(url) {
 
 const program = new Command()
   .name('npm run ops --')
-  .description("The shop staff's commands: log in, the day's board and pick lists, moving orders on, hand-overs, short picks, cancels with refunds, slot capacity, staff accounts, integration tokens, expiry, payment reconciliation and the SMS outbox.")
+  .description("The shop staff's commands: log in, the day's board and pick lists, moving orders on, hand-overs, short picks, cancels with refunds, slot capacity, staff accounts, integration tokens, expiry, payment reconciliation, the SMS outbox, and backups.")
   .option('--url <origin>', 'the running shop', process.env.OPS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4321}`)
   .option('--token <token>', 'a staff session token (default: the one saved by `login`, else the bootstrap token)')
   .option('--bootstrap', 'use the bootstrap token (OPS_TOKEN, or the one beside the embedded database) even when logged in')
@@ -377,5 +380,74 @@ program
   .command('sms <number>')
   .description('text messages in the outbox for a number, newest first (only when the shop runs without an SMS gateway; kept 30 minutes)')
   .action(async (number) => print((await ops('sms_outbox', { query: { to: number } })).data, ['created_at', 'to', 'message'], 'No messages for this number.'));
+
+// ── Backups (on the shop's machine, with its settings; they talk to the database, not the shop) ──
+
+/** Runs a backup or restore step; a BackupError is printed as it is and exits with its code. */
+async function backupStep(step) {
+  const { BackupError } = await import('./lib/backup.mjs');
+  try {
+    await step();
+  } catch (err) {
+    if (!(err instanceof BackupError)) throw err;
+    console.error(err.message);
+    process.exit(err.exitCode);
+  }
+}
+
+/** The restored database against the manifest: every table's rows, and the ledgers' checksums. */
+function printVerification(manifest, facts) {
+  print(
+    Object.entries(manifest.tables).map(([table, rows]) => ({ table, backup: rows, restored: facts.tables[table] ?? 'missing', ok: facts.tables[table] === rows ? 'ok' : 'DIFFERS' })),
+    ['table', 'backup', 'restored', 'ok'],
+  );
+  console.log('');
+  print(
+    Object.entries(manifest.checksums).map(([table, c]) => ({ ledger: table, rows: c.rows, 'md5 (backup)': c.md5, 'md5 (restored)': facts.checksums[table]?.md5 ?? 'missing', ok: facts.checksums[table]?.md5 === c.md5 ? 'ok' : 'DIFFERS' })),
+    ['ledger', 'rows', 'md5 (backup)', 'md5 (restored)', 'ok'],
+  );
+}
+
+program
+  .command('backup [file]')
+  .description('back up the database (PostgreSQL: pg_dump; the embedded database: its data folder, with the shop stopped) and the uploaded pictures into one tar file (default: BACKUP_DIR/xs-<kind>-<time>.tar)')
+  .action((file) =>
+    backupStep(async () => {
+      const { makeBackup } = await import('./lib/backup.mjs');
+      const json = program.opts().json;
+      const { file: made, bytes, manifest } = await makeBackup({ file, log: json ? undefined : (line) => console.log(line) });
+      if (json) return console.log(JSON.stringify({ file: made, bytes, manifest }, null, 2));
+      const c = manifest.checksums;
+      console.log(`Backup written: ${made} (${(bytes / 1048576).toFixed(1)} MB, mode 600)`);
+      console.log(`${manifest.kind}, ${manifest.migrations.applied} migrations (last ${manifest.migrations.last ?? 'unknown'}), ${Object.keys(manifest.tables).length} tables, ${manifest.uploads.files} uploaded pictures`);
+      for (const [table, s] of Object.entries(c)) console.log(`  ${table}: ${s.rows} rows, md5 ${s.md5}`);
+    }),
+  );
+
+program
+  .command('restore <file>')
+  .description('restore a backup into the database and uploads folder of this environment, then check its row counts and the orders, payments and points checksums against the backup (exit 1 on a difference)')
+  .option('--yes', 'replace a database that is not empty')
+  .action((file, o) =>
+    backupStep(async () => {
+      const { restoreBackup } = await import('./lib/backup.mjs');
+      const json = program.opts().json;
+      const r = await restoreBackup({ file, yes: o.yes, log: json ? undefined : (line) => console.log(line) });
+      if (json) console.log(JSON.stringify({ manifest: r.manifest, restored: r.facts, problems: r.problems, uploads: r.uploads, aside: r.aside, pending_migrations: r.pendingMigrations }, null, 2));
+      else {
+        console.log(`Backup of ${r.manifest.created_at} (${r.manifest.kind}, ${r.manifest.migrations.applied} migrations)\n`);
+        printVerification(r.manifest, r.facts);
+        console.log(`\nPictures: ${r.uploads.restored} restored${r.uploads.kept ? `, ${r.uploads.kept} newer ones left in place` : ''}.`);
+        if (r.aside) console.log(`The data folder as it was is kept in ${r.aside}: delete it once the shop runs well.`);
+        if (r.pendingMigrations.length) console.log(`The shop applies ${r.pendingMigrations.length} newer migration(s) at its next start (${r.pendingMigrations.join(', ')}).`);
+      }
+      if (r.problems.length) {
+        console.error(`\nRESTORE CHECK FAILED: the restored database differs from the backup:\n${r.problems.map((p) => `  ${p}`).join('\n')}`);
+        if (r.manifest.kind === 'pglite') console.error('The embedded database was left as it was.');
+        process.exit(1);
+      }
+      if (!json) console.log('\nRestored and checked: every row count and checksum matches the backup. Start the shop.');
+    }),
+  );
 
 await program.parseAsync();

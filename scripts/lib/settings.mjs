@@ -34,6 +34,7 @@ export const SETTINGS = {
   DATA_DIR: text(1, 4096, 'a folder'),
   DATA_DIR_LOCK_STALE_MS: wholeNumber(2000, 3_600_000),
   UPLOADS_DIR: text(1, 4096, 'a folder'),
+  BACKUP_DIR: text(1, 4096, 'a folder'),
   IMAGE_CACHE_DIR: text(1, 4096, 'a folder'),
   MIGRATIONS_DIR: text(1, 4096, 'a folder'),
   SEED_DEMO_DATA: flag,

@@ -84,13 +84,15 @@ const LOOSE_CAPACITY = { pickupSlot: 10_000, deliveryDay: 10_000 };
 
 /**
  * Opens a fresh, seeded database and the app on it; `options` override the app's (e.g. another
- * payment adapter, or `limits: memoryLimits()` for the real abuse limits).
+ * payment adapter, or `limits: memoryLimits()` for the real abuse limits). On PGlite, `at.dataDir`
+ * puts the database in that (empty or missing) folder instead of memory, holding its lock as a shop
+ * does (tests/api/backup.test.ts backs it up with the CLI).
  */
-export async function createHarness(options: Partial<Omit<XsApiOptions, 'db' | 'apiKey'>> = {}): Promise<Harness> {
+export async function createHarness(options: Partial<Omit<XsApiOptions, 'db' | 'apiKey'>> = {}, at: { dataDir?: string } = {}): Promise<Harness> {
   const url = await testDatabaseUrl();
   if (url) await copyPostgresTemplate(url);
   else pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
-  const handle = await openDb(url ? { url } : { dataDir: 'memory://', loadDataDir: pgliteTemplate });
+  const handle = await openDb(url ? { url } : { dataDir: at.dataDir ?? 'memory://', loadDataDir: pgliteTemplate });
   const delivered: { to: string; msg: string }[] = [];
   const app = createXsApi({
     db: handle.db,

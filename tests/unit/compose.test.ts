@@ -73,7 +73,7 @@ describe('Dockerfile', () => {
 describe('deploy/env.example', () => {
   const example = fs.readFileSync('deploy/env.example', 'utf8');
   /** Set by compose.yaml or the image itself, not by the operator's .env. */
-  const SET_BY_THE_CONTAINER = ['PORT', 'HOST', 'DATABASE_URL', 'REDIS_URL', 'DATA_DIR', 'DATA_DIR_LOCK_STALE_MS', 'UPLOADS_DIR', 'MIGRATIONS_DIR'];
+  const SET_BY_THE_CONTAINER = ['PORT', 'HOST', 'DATABASE_URL', 'REDIS_URL', 'DATA_DIR', 'DATA_DIR_LOCK_STALE_MS', 'UPLOADS_DIR', 'BACKUP_DIR', 'MIGRATIONS_DIR'];
   it('lists every setting of the settings schema (commented out where the default serves)', async () => {
     const { SETTINGS } = await import('../../scripts/lib/settings.mjs');
     for (const name of Object.keys(SETTINGS)) {
