@@ -1,7 +1,8 @@
 /**
  * Settings checked at start (issue "Safe to run in production" §1; scripts/lib/settings.mjs): the
  * server refuses to start with a value it cannot run with, names the variable and what it takes,
- * exits 1, and never listens (so no /healthz says ok).
+ * exits 1, and never listens (so no /healthz says ok). One test per refused setting the issue found
+ * starting a broken shop, and one per combination that cannot work.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,18 +11,30 @@ import { expect, test } from '@playwright/test';
 import { startShop } from '../../scripts/two-instances.mjs';
 import { freePort } from './processes';
 
-test('a bad setting refuses the start: exit 1, the variable named, nothing listening', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-settings-'));
-  const shop = startShop({ port: await freePort(), env: { DATA_DIR: path.join(dir, 'pglite'), TRUST_PROXY: '99', PAYMENT_PROVIDER: 'paypal', OPS_TOKEN: 'ten-chars!' } });
-  try {
-    expect(await shop.exited).toBe(1);
-    const out = shop.output();
-    expect(out).toContain('TRUST_PROXY: the number of proxies in front of the shop, 0 to 10 (got "99").');
-    expect(out).toContain('PAYMENT_PROVIDER: sandbox or stripe (got "paypal").');
-    expect(out).toContain('OPS_TOKEN: at least 24 characters (got 10 characters).');
-    expect(out).not.toContain('ten-chars!');
-    expect(await fetch(`${shop.url}/healthz`).then(() => 'answered', () => 'refused')).toBe('refused');
-  } finally {
-    await shop.stop('SIGKILL');
-  }
-});
+const refused: [string, Record<string, string>, string][] = [
+  ['TRUST_PROXY=99', { TRUST_PROXY: '99' }, 'TRUST_PROXY: the number of proxies in front of the shop, 0 to 10 (got "99").'],
+  ['RATE_LIMIT_SCALE=0', { RATE_LIMIT_SCALE: '0' }, 'RATE_LIMIT_SCALE: a number from 0.01 to 1000 (got "0").'],
+  ['PAYMENT_PROVIDER=paypal', { PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER: sandbox or stripe (got "paypal").'],
+  ['PAYMENT_WINDOW_MINUTES=0', { PAYMENT_WINDOW_MINUTES: '0' }, 'PAYMENT_WINDOW_MINUTES: a whole number from 1 to 1440 (got "0").'],
+  ['a 10-character OPS_TOKEN', { OPS_TOKEN: 'ten-chars!' }, 'OPS_TOKEN: at least 24 characters (got 10 characters).'],
+  ['Stripe without its keys', { PAYMENT_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY: required with PAYMENT_PROVIDER=stripe.'],
+  ['a request timeout shorter than the headers timeout', { SERVER_HEADERS_TIMEOUT_MS: '20000', SERVER_REQUEST_TIMEOUT_MS: '10000' }, 'SERVER_REQUEST_TIMEOUT_MS: at least SERVER_HEADERS_TIMEOUT_MS (20000).'],
+];
+
+for (const [what, env, message] of refused) {
+  test(`${what} refuses the start: exit 1, the variable named, nothing listening`, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-settings-'));
+    const shop = startShop({ port: await freePort(), env: { DATA_DIR: path.join(dir, 'pglite'), ...env } });
+    try {
+      expect(await shop.exited).toBe(1);
+      const out = shop.output();
+      expect(out).toContain(message);
+      // A secret's value is never echoed, only its length.
+      if (env.OPS_TOKEN) expect(out).not.toContain(env.OPS_TOKEN);
+      expect(await fetch(`${shop.url}/healthz`).then(() => 'answered', () => 'refused')).toBe('refused');
+    } finally {
+      await shop.stop('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
