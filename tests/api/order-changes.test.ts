@@ -269,7 +269,7 @@ describe('update_ecom_bill_detail_header', () => {
     const refno = await placePickupOrder(h, token, M, ['P0022']);
     const before = (await row(refno)).billAddress;
     const [address] = (await h.call(`address_listing/${M}`, { token })).json.data;
-    const call = (body: unknown, t = token, member = M) => h.call(`update_ecom_bill_detail_header/${member}`, { token: t, body });
+    const call = (body: unknown, t = token, member: string = M) => h.call(`update_ecom_bill_detail_header/${member}`, { token: t, body });
     expect((await call({ order_refno: refno, add_id: 999999 })).status).toBe(404);
     expect((await call({ order_refno: 'WEB0000000000', add_id: address.add_id })).status).toBe(404);
     for (const body of [{ order_refno: refno }, { add_id: address.add_id }, { order_refno: refno, add_id: 'x' }, { order_refno: refno, add_id: -1 }]) {

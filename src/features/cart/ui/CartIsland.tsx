@@ -142,15 +142,15 @@ function CartIsland({ locale, initialCart }: Props) {
         </label>
       </div>
       <aside className="card h-fit p-5 lg:sticky lg:top-4" aria-label={t(m.checkout_summary)}>
-        <dl className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-3 gap-y-2 text-sm text-ink-700" data-cart-estimate>
+        <dl className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-y-2 text-sm text-ink-700" data-cart-estimate>
           <dt>{t(m.cart_subtotal, { count: chosen.length })}</dt>
-          <dd className="text-end font-semibold text-ink-900" dir="ltr" data-cart-subtotal>{formatPrice(subtotalSen, locale)}</dd>
+          <dd className="ps-3 text-end font-semibold text-ink-900" dir="ltr" data-cart-subtotal>{formatPrice(subtotalSen, locale)}</dd>
           <dt>{shippingType === 'PICKUP' ? t(m.cart_shipping_pickup) : t(m.cart_shipping_estimate)}</dt>
-          <dd className="text-end text-ink-900" dir="ltr" data-cart-shipping>{formatPrice(estimate.shippingSen, locale)}</dd>
+          <dd className="ps-3 text-end text-ink-900" dir="ltr" data-cart-shipping>{formatPrice(estimate.shippingSen, locale)}</dd>
           <dt>{t(m.cart_tax)}</dt>
-          <dd className="text-end text-ink-900" dir="ltr" data-cart-tax>{formatPrice(estimate.taxSen, locale)}</dd>
+          <dd className="ps-3 text-end text-ink-900" dir="ltr" data-cart-tax>{formatPrice(estimate.taxSen, locale)}</dd>
           <dt className="border-t border-ink-900/10 pt-2 font-semibold text-ink-900">{t(m.cart_estimated_total)}</dt>
-          <dd className="border-t border-ink-900/10 pt-2 text-end text-xl font-bold text-ink-900" dir="ltr" data-cart-total>{formatPrice(estimate.totalSen, locale)}</dd>
+          <dd className="border-t border-ink-900/10 ps-3 pt-2 text-end text-xl font-bold text-ink-900" dir="ltr" data-cart-total>{formatPrice(estimate.totalSen, locale)}</dd>
         </dl>
         <p className="mt-2 text-xs text-ink-500" data-cart-estimate-note>{t(m.cart_estimate_note)}</p>
         {chosen.length > 0 ? (
