@@ -1,7 +1,7 @@
 /**
  * Per-request set-up (DESIGN): the locale from the URL (/zh/…, /ar/… rewritten onto the one set of
  * pages; an Action call takes its calling page's), the login cookie, form posts to Actions, the
- * staff console's own section (/staff…, ADR 25), and the guards of spec §6: account pages need a live session (else /; an order's page: /login and back), /login and /register only when
+ * staff console's own section (/staff…, ADR 25), and the guards of spec §6: account pages need a live session (else /, an order's own page too), /login and /register only when
  * logged out, the shopping flow needs login.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
@@ -96,8 +96,9 @@ const pages = defineMiddleware(async (ctx, next) => {
   const isAccount = path === '/account' || path.startsWith('/account/');
   if (isAccount || MEMBER_FLOW.has(path)) {
     if (!(await ctx.locals.profile())) {
-      // An order's own page (a link from a notification or a message) sends a guest to log in and back.
-      const toLogin = !isAccount || path.startsWith('/account/orders/');
+      // Spec §2/§6: every account page (an order's own page too) sends a guest to /; the shopping
+      // flow (cart, checkout…) sends them to log in and back.
+      const toLogin = !isAccount;
       const target = toLogin ? `/login?redirect=${encodeURIComponent(localizePath(locale, path) + ctx.url.search)}` : '/';
       return ctx.redirect(localizePath(locale, target), 302);
     }

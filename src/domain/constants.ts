@@ -53,6 +53,10 @@ export const NUMBER_INPUT_REPEAT_INTERVAL_MS = 50;
 
 /** Stores offered in the delivery-method modal lie within this radius of the shopper, in km. */
 export const PICKUP_STORE_RADIUS_KM = 30;
+/** The cart's default shipping line (spec §3 Cart, §9 "Default cart shipping line 25 (client default)"): RM 25.00, in sen. */
+export const CART_DEFAULT_SHIPPING_SEN = 2_500;
+/** The cart's default tax line (spec §3 Cart, §9 "tax 0"), in sen. */
+export const CART_DEFAULT_TAX_SEN = 0;
 /** A pick-up date may be at most this many calendar months ahead of today (Malaysian time). */
 export const MAX_PICKUP_MONTHS = 6;
 /** Minutes between offered pick-up times when the settings name none. */

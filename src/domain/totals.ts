@@ -7,6 +7,7 @@
  * Errors: `RangeError` on amounts that are not non-negative integer sen, and on bad vouchers.
  */
 import { assertSen, percentOf, roundingAdjustment, toSen } from './money';
+import { CART_DEFAULT_SHIPPING_SEN, CART_DEFAULT_TAX_SEN, type DeliveryType } from './constants';
 
 /** A product line as far as money goes: unit price in sen and quantity. */
 export interface PricedLine {
@@ -126,4 +127,31 @@ export function orderTotals({ subtotalSen, deliverySen, voucher }: OrderTotalsIn
   const exactTotalSen = Math.max(0, subtotalSen + deliverySen - voucherSen);
   const roundingSen = roundingAdjustment(exactTotalSen);
   return { subtotalSen, deliverySen, voucherSen, exactTotalSen, roundingSen, totalSen: exactTotalSen + roundingSen };
+}
+
+/** The cart's estimate (spec §3 Cart "subtotal, total, extra lines"), all in sen. */
+export interface CartEstimate {
+  subtotalSen: number;
+  /** The shipping line: the spec's client default (RM 25.00) for delivery, 0 for a store pick-up. */
+  shippingSen: number;
+  /** The tax line: the spec's client default, 0. */
+  taxSen: number;
+  /** subtotal + shipping + tax. */
+  totalSen: number;
+}
+
+/**
+ * The cart's total with its extra lines (spec §3 Cart: "a shipping line of 25 and tax 0 as client
+ * defaults"; §9). An estimate: checkout replaces the shipping line with the real delivery charge
+ * (delivery_charges, by the address's state and distance) and a voucher may apply there. A store
+ * pick-up has no shipping, so its line is 0 (the default would only mislead); with no delivery
+ * choice yet (`type` null) the default applies.
+ * @param subtotalSen the selected lines' subtotal (`subtotal`), integer sen ≥ 0
+ * @throws RangeError on a negative or fractional subtotal.
+ */
+export function cartEstimate(subtotalSen: number, type: DeliveryType | null): CartEstimate {
+  assertNonNegativeSen(subtotalSen, 'Subtotal');
+  const shippingSen = type === 'PICKUP' || subtotalSen === 0 ? 0 : CART_DEFAULT_SHIPPING_SEN;
+  const taxSen = CART_DEFAULT_TAX_SEN;
+  return { subtotalSen, shippingSen, taxSen, totalSen: subtotalSen + shippingSen + taxSen };
 }

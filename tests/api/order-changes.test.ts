@@ -1,7 +1,7 @@
 /**
  * The member's own order changes (spec §4 Order changes, §5 Pick-up date, §7
  * update_order_status_cancelled, update_order_status_comment, update_pickup_datetime,
- * print_customer_bill, order_detail with its history; §8): each one done and refused, a cancel
+ * update_ecom_bill_detail_header, print_customer_bill, order_detail with its history; §8): each one done and refused, a cancel
  * giving the stock and voucher back, and another member never touching an order that is not
  * theirs. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
@@ -246,5 +246,46 @@ describe('order_detail and print_customer_bill', () => {
     expect((await h.call(`update_order_status_cancelled/${M}`, { token, body: { order_refno: DEMO_DELIVERING_ORDER } })).status).toBe(409);
     const slot = await offeredSlot(1, 0);
     expect((await h.call(`update_pickup_datetime/${M}`, { token, body: { order_refno: DEMO_DELIVERING_ORDER, order_del_pickup_date: slot.date, order_del_pickup_time: slot.time } })).status).toBe(409);
+  });
+});
+
+describe('update_ecom_bill_detail_header', () => {
+  it('makes the bill of a To Pay order out to one of the member’s saved addresses, as add_order fills it', async () => {
+    const refno = await placePickupOrder(h, token, M, ['P0021']);
+    const [address] = (await h.call(`address_listing/${M}`, { token })).json.data;
+    const r = await h.call(`update_ecom_bill_detail_header/${M}`, { token, body: { order_refno: refno, add_id: address.add_id } });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const expected = {
+      order_bill_person: address.add_person, order_bill_phone: address.add_phone, order_bill_address1: address.add_address1, order_bill_address2: address.add_address2,
+      order_bill_postcode: address.add_postcode, order_bill_city: address.add_city, order_bill_state: address.add_state, order_bill_country: 'Malaysia',
+    };
+    expect(r.json.data).toMatchObject({ order_refno: refno, order_status: 'Pending', ...expected });
+    expect((await h.call(`order_detail/${M}/${refno}`, { token })).json.data).toMatchObject(expected);
+    // A pick-up order keeps no delivery address.
+    expect(r.json.data.order_del_address1).toBeNull();
+  });
+
+  it('refuses once the order is paid, an address or order not the member’s, and a malformed body, changing nothing', async () => {
+    const refno = await placePickupOrder(h, token, M, ['P0022']);
+    const before = (await row(refno)).billAddress;
+    const [address] = (await h.call(`address_listing/${M}`, { token })).json.data;
+    const call = (body: unknown, t = token, member: string = M) => h.call(`update_ecom_bill_detail_header/${member}`, { token: t, body });
+    expect((await call({ order_refno: refno, add_id: 999999 })).status).toBe(404);
+    expect((await call({ order_refno: 'WEB0000000000', add_id: address.add_id })).status).toBe(404);
+    for (const body of [{ order_refno: refno }, { add_id: address.add_id }, { order_refno: refno, add_id: 'x' }, { order_refno: refno, add_id: -1 }]) {
+      const r = await call(body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+    }
+    // Another member: 403 on this member's path, 404 for this order on their own path.
+    expect((await call({ order_refno: refno, add_id: address.add_id }, other.token)).status).toBe(403);
+    expect((await call({ order_refno: refno, add_id: address.add_id }, other.token, other.member)).status).toBe(404);
+    expect((await h.call(`update_ecom_bill_detail_header/${M}`, { body: { order_refno: refno, add_id: address.add_id } })).status).toBe(401);
+    expect((await row(refno)).billAddress).toEqual(before);
+    await changeOrderStatus(h.db, { orderRefno: refno, from: 'Pending', to: 'Paid', actor: 'system' });
+    const paid = await call({ order_refno: refno, add_id: address.add_id });
+    expect([paid.status, paid.json.Error]).toEqual([409, 'The bill of this order can no longer be changed: it has been paid or closed.']);
+    const zh = await h.call(`update_ecom_bill_detail_header/${M}`, { token, body: { order_refno: refno, add_id: address.add_id }, headers: { 'accept-language': 'zh' } });
+    expect(zh.json.Error).toBe('此订单的账单已无法更改：订单已付款或已结束。');
+    expect((await row(refno)).billAddress).toEqual(before);
   });
 });

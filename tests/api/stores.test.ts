@@ -164,3 +164,24 @@ describe('delivery_charges', () => {
     expect((await h.call('delivery_charges/M900002', { token, body })).status).toBe(403);
   });
 });
+
+describe('count_store_distance', () => {
+  const FAR_AWAY = { latitude: 5.98, longitude: 116.07 }; // Kota Kinabalu: no outlet within 30 km
+  it('counts the outlets within 30 km of each location and names the nearest, as pickup_store_listing lists them', async () => {
+    const r = await h.call('count_store_distance', { body: { locations: [KL, FAR_AWAY, { latitude: '3.139', longitude: '101.6869' }] } });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const listed = (await h.call(`pickup_store_listing?latitude=${KL.latitude}&longitude=${KL.longitude}`)).json.data;
+    expect(listed.length).toBeGreaterThan(0);
+    expect(r.json.data[0]).toEqual({ ...KL, store_count: listed.length, nearest_store_code: listed[0].store_code, nearest_distance_km: listed[0].distance_km });
+    expect(r.json.data[1]).toEqual({ ...FAR_AWAY, store_count: 0, nearest_store_code: null, nearest_distance_km: null });
+    expect(r.json.data[2]).toEqual(r.json.data[0]);
+  });
+  it('refuses a missing or empty list, too many points and bad coordinates with 400', async () => {
+    const many = Array.from({ length: 21 }, () => KL);
+    for (const body of [{}, { locations: [] }, { locations: many }, { locations: [{ latitude: 91, longitude: 0 }] }, { locations: [{ latitude: 3 }] }, { locations: 'KL' }]) {
+      const r = await h.call('count_store_distance', { body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.json).toMatchObject({ Status: 0, Error: expect.any(String) });
+    }
+  });
+});

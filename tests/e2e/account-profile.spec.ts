@@ -13,14 +13,18 @@ test.describe.configure({ timeout: 120_000 });
 
 const SIDE_LINKS = ['profile', 'addresses', 'orders', 'vouchers', 'my-rewards', 'purchase-history', 'feeds', 'add-feedback', 'password'];
 
-/** Logs in with `password` from the login page in `prefix`'s language. */
+/**
+ * Logs in again with `password` from the login page in `prefix`'s language, after this test chose a
+ * delivery method: the choice saved with the member comes back (spec §3), no modal asks again.
+ */
 async function loginWith(page: Page, password: string, prefix = '') {
   await page.goto(`${prefix}/login`);
   await page.locator('#login-mobile').fill(DEMO.mobile);
   await page.locator('#login-password').fill(password);
   await page.locator('[data-login-form] button').click();
   await expect(page).toHaveURL(new RegExp(`${prefix}/?$`));
-  await chooseDeliveryOnce(page);
+  await expect(page.locator('[data-header] [data-delivery-store]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('dialog[open]')).toHaveCount(0);
 }
 
 /** Logs in with the demo password and chooses a delivery method (the modal opens until one is chosen). */

@@ -1,12 +1,13 @@
 /**
  * Checkout behaviours beyond the happy journey (spec §4 Checkout, §5 Checkout, §8): the remark
- * limit, a refused order (the server's message, submit enabled again, the retry succeeds), an
+ * limit, a refused order (the server's message, submit enabled again, the retry succeeds), a
+ * failed call (network, 500 `{}`, empty 502: 'Oops, Something went wrong on server.'), an
  * expired pick-up slot (toast, the delivery modal at the pick-up step, back to the cart), and an
  * Arabic checkout that stays in Arabic.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
-import { chooseDelivery, login } from './helpers';
+import { chooseDelivery, expectAccessible, login } from './helpers';
 
 /** Network-bound steps (store lookup, pick-up times) get more time: the server may be cold or busy. */
 const slow = expect.configure({ timeout: 20_000 });
@@ -53,6 +54,32 @@ test('a refused order shows the server message, enables submit again, and a retr
   await expect(page.locator('[data-place-order]')).toBeEnabled();
   await page.unroute(placeOrder);
   await page.locator('[data-place-order]').click();
+  await slow(page).toHaveURL(/\/order-success\?order=WEB\d+/);
+});
+
+test('Place Order after a network failure, a 500 {} or an empty 502: the general message, and the button is usable again', async ({ page }) => {
+  await login(page);
+  await chooseDelivery(page, 'PICKUP');
+  await toCheckout(page);
+  const placeOrder = /\/_actions\/checkout(\.|%2E)placeOrder/;
+  const answers: ((route: import('@playwright/test').Route) => Promise<void>)[] = [
+    (route) => route.abort('failed'),
+    (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    (route) => route.fulfill({ status: 502, body: '' }),
+  ];
+  const button = page.locator('[data-place-order]');
+  for (const answer of answers) {
+    await page.unroute(placeOrder);
+    await page.route(placeOrder, answer);
+    await button.click();
+    await expect(page.locator('[data-toast="error"]').last()).toHaveText('Oops, Something went wrong on server.');
+    await expect(page.locator('[data-checkout-error]')).toHaveText('Oops, Something went wrong on server.');
+    await expect(button).toHaveText('Place Order');
+    await expect(button).toBeEnabled();
+  }
+  await expectAccessible(page);
+  await page.unroute(placeOrder);
+  await button.click();
   await slow(page).toHaveURL(/\/order-success\?order=WEB\d+/);
 });
 

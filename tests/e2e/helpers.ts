@@ -1,15 +1,30 @@
 /** Shared steps of the shopper journeys: log in, choose a delivery method, axe check. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { API, apiLogin, auth } from './shop-api';
 import AxeBuilder from '@axe-core/playwright';
 
 export const DEMO = { mobile: '0123456789', password: 'demo1234' };
 
+/**
+ * Logs the demo member in through the login page, as on a device met for the first time. The
+ * delivery choice saved with the member (spec §3, update_delivery_method) is forgotten first through
+ * the shop's API, so each test starts from "no choice yet" whatever an earlier test chose: a test of
+ * the saved choice itself logs in without this helper.
+ */
 export async function login(page: Page, prefix = '') {
+  await forgetSavedDelivery(page.request);
   await page.goto(`${prefix}/login`);
   await page.getByLabel(/Mobile Number|手机号码|رقم الهاتف المحمول/).fill(DEMO.mobile);
   await page.locator('#login-password').fill(DEMO.password);
   await page.locator('[data-login-form] button').click();
   await expect(page).toHaveURL(new RegExp(`${prefix}/?$`));
+}
+
+/** Removes the demo member's delivery choice saved on the server (update_delivery_method with null). */
+export async function forgetSavedDelivery(request: APIRequestContext) {
+  const session = await apiLogin(request, DEMO.mobile, DEMO.password);
+  const res = await request.post(`${API}/update_delivery_method/${session.member}`, { headers: auth(session), data: { delivery_method: null } });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 const modal = expect.configure({ timeout: 20_000 });

@@ -57,15 +57,12 @@ async function placePickupOrder(page: Page, prefix = ''): Promise<{ code: string
   return { code, before, refno };
 }
 
-test('a guest is sent to log in and comes back to the order', async ({ page }) => {
+test('a guest is sent to / (spec §2: every account page), and a member logging in then reaches the order', async ({ page }) => {
   const res = await page.request.get(`/account/orders/${WAITING}`, { maxRedirects: 0 });
   expect(res.status()).toBe(302);
-  expect(res.headers().location).toBe(`/login?redirect=%2Faccount%2Forders%2F${WAITING}`);
+  expect(res.headers().location).toBe('/');
+  await login(page);
   await page.goto(`/account/orders/${WAITING}`);
-  await page.locator('#login-mobile').fill('0123456789');
-  await page.locator('#login-password').fill('demo1234');
-  await page.locator('[data-login-form] button').click();
-  await expect(page).toHaveURL(new RegExp(`/account/orders/${WAITING}$`));
   await expect(page.locator('[data-detail-refno]')).toHaveText(WAITING);
 });
 

@@ -1,6 +1,7 @@
 /**
  * Voucher details (spec §2 /voucher-details/, grey body; §3 Voucher): the EN page shows the voucher,
- * the Arabic page is right to left and fits a phone, unknown or missing codes answer the 404 page,
+ * the Arabic page is right to left and fits a phone, unknown or empty codes answer the 404 page
+ * (no code at all lists the vouchers: spec-items.spec.ts),
  * and the page passes the axe check.
  */
 import { expect, test } from './test';
@@ -52,7 +53,7 @@ test.describe('on a phone', () => {
   });
 });
 
-for (const path of ['/voucher-details/?code=NOSUCH', '/voucher-details/', '/voucher-details/?code=bad%20code']) {
+for (const path of ['/voucher-details/?code=NOSUCH', '/voucher-details/?code=', '/voucher-details/?code=bad%20code']) {
   test(`${path} answers the 404 page`, async ({ page }) => {
     const res = await page.goto(path);
     expect(res?.status()).toBe(404);

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { lineAmount, orderTotals, parseVoucherAmount, subtotal, voucherDiscount, type Voucher } from '../../src/domain/totals';
+import { cartEstimate, lineAmount, orderTotals, parseVoucherAmount, subtotal, voucherDiscount, type Voucher } from '../../src/domain/totals';
 
 const amount = fc.integer({ min: 0, max: 100_000_000 });
 const percent = fc.integer({ min: 0, max: 10_000 }).map((h) => h / 100); // 0.00 .. 100.00
@@ -177,5 +177,20 @@ describe('orderTotals', () => {
         if (!v) expect(t.voucherSen).toBe(0);
       }),
     );
+  });
+});
+
+describe('cartEstimate (spec §3 Cart extra lines, §9 shipping 25 and tax 0 as client defaults)', () => {
+  it('adds the default shipping line of RM 25.00 and tax 0 for delivery, and with no choice yet', () => {
+    expect(cartEstimate(1690, 'DELIVERY')).toEqual({ subtotalSen: 1690, shippingSen: 2500, taxSen: 0, totalSen: 4190 });
+    expect(cartEstimate(1690, null)).toEqual({ subtotalSen: 1690, shippingSen: 2500, taxSen: 0, totalSen: 4190 });
+  });
+  it('has no shipping for a store pick-up, nor for an empty selection', () => {
+    expect(cartEstimate(1690, 'PICKUP')).toEqual({ subtotalSen: 1690, shippingSen: 0, taxSen: 0, totalSen: 1690 });
+    expect(cartEstimate(0, 'DELIVERY').totalSen).toBe(0);
+  });
+  it('refuses a negative or fractional subtotal', () => {
+    expect(() => cartEstimate(-1, 'DELIVERY')).toThrow(RangeError);
+    expect(() => cartEstimate(1.5, 'DELIVERY')).toThrow(RangeError);
   });
 });

@@ -11,24 +11,39 @@ import { $cartCount, $session } from '../../stores/session';
 import { openDeliveryModal } from '../../features/delivery/modal';
 import { pluralText } from '../../i18n/plural-text';
 import { $favourites } from '../../stores/favourites';
-import { $shipping, isShippingComplete } from '../../features/delivery/shipping';
+import { $shipping, isShippingComplete, type Shipping } from '../../features/delivery/shipping';
 import { callAction } from '../../features/shared/action-fetch';
 import { toast } from '../../lib/ui/toast';
 import { installChunkReload } from '../../lib/ui/chunk-reload';
 import { LOGOUT_REDIRECT_MS, TOAST_LOGIN_MS, TOAST_LOGOUT_MS } from '../../domain/constants';
+
+/** sessionStorage key: when (epoch ms) the 'Logout Successful' toast begun before the redirect to /login ends. */
+const LOGOUT_TOAST_KEY = 'xs_logout_toast_until';
 
 export type MeAnswer = {
   profile: { member_code: string; customer_firstname: string; customer_picture: string | null; customer_point: number; notification_unread: number; birthday_claimed?: 0 | 1; is_birthday?: 0 | 1 } | null;
   cart_count: number;
   /** The member's favourite product codes (empty for a guest). */
   favourites: string[];
+  /** The member's delivery choice saved on the server, sent only when this device has none (spec §3 saved per user). */
+  delivery_method?: Shipping | null;
 };
 
-/** Fetches the session summary (cart count at the chosen store: the choice's cookie) and publishes it to the shared stores. */
+/**
+ * Fetches the session summary (cart count at the chosen store: the choice's cookie) and publishes it
+ * to the shared stores; restores the member's saved delivery choice when this device has none.
+ */
 export async function refreshSession(): Promise<MeAnswer | null> {
   const res = await fetch('/api/me', { headers: { accept: 'application/json' }, cache: 'no-store' }).catch(() => null);
   if (!res?.ok) return null;
   const me = (await res.json()) as MeAnswer;
+  if (me.delivery_method && !isShippingComplete($shipping.get())) {
+    // A member on a device without a choice finds the one saved with them (spec §3); the cart count
+    // depends on its store, so ask again now that the choice's cookie is written.
+    $shipping.set(me.delivery_method);
+    const again = await refreshSession();
+    if (again) return again;
+  }
   $session.set(me.profile ? { ...me.profile, cart_count: me.cart_count } : null);
   $cartCount.set(me.cart_count);
   $favourites.set(me.favourites ?? []);
@@ -131,8 +146,18 @@ export function startHeader() {
       $cartCount.set(0);
       $favourites.set([]);
       toast(header.dataset.logoutMessage ?? '', { durationMs: TOAST_LOGOUT_MS });
+      // The toast's 2 s outlast the 0.5 s before /login: the login page shows it for the rest.
+      sessionStorage.setItem(LOGOUT_TOAST_KEY, String(Date.now() + TOAST_LOGOUT_MS));
       setTimeout(() => location.assign(header.dataset.loginHref ?? '/login'), LOGOUT_REDIRECT_MS);
     });
+  }
+
+  // The rest of the 2 s of 'Logout Successful' begun on the page the member logged out from.
+  const logoutUntil = Number(sessionStorage.getItem(LOGOUT_TOAST_KEY));
+  if (logoutUntil) {
+    sessionStorage.removeItem(LOGOUT_TOAST_KEY);
+    const rest = Math.min(logoutUntil - Date.now(), TOAST_LOGOUT_MS);
+    if (rest > 0) toast(header.dataset.logoutMessage ?? '', { durationMs: rest });
   }
 
   // A message carried across a redirect (src/server/flash.ts), e.g. 'Login Successful' for 3 s.

@@ -65,6 +65,15 @@ export async function getVoucherDetail(ctx: ContentContext, code: string | null)
 }
 
 /** The long-text pages of the `pages` content collection (src/content.config.ts). */
+/**
+ * The voucher kinds that can be redeemed with points, in the shopper's language, cheapest first
+ * (redeem_voucher_listing): what /voucher-details/ without a code lists, each linking to its page.
+ * @throws XsApiError when the API fails.
+ */
+export async function getRedeemableVouchers(ctx: ContentContext): Promise<VoucherView[]> {
+  return (await publicApi(ctx.locals.locale).call('redeem_voucher_listing')).data.map(toVoucher);
+}
+
 export type ContentSlug = 'about-us' | 'privacy-policy' | 'member-zone';
 
 /** A content page ready to show: title, meta description and body HTML with `{{facts}}` filled in. */

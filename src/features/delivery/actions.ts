@@ -3,13 +3,15 @@
  * Stores and pickup). The member's addresses go through `memberApi` (member from the session);
  * states, stores and pick-up times are the same for everyone and go through `publicApi`.
  * Failures carry the shopper's message (src/features/shared/errors.ts). A new address is saved by
- * the one address Action, `addresses.save` (src/features/addresses/actions.ts).
+ * the one address Action, `addresses.save` (src/features/addresses/actions.ts). `save` keeps the
+ * member's choice on the server (spec §3 "saved per user", update_delivery_method), which /api/me
+ * gives back to a device that has none.
  */
 import { defineAction } from 'astro:actions';
 import { z } from 'zod';
 import { memberApi, publicApi } from '../shared/api';
 import { requireMember, viaApi } from '../shared/errors';
-import { calendarDate } from '../../lib/xs-api/contract';
+import { calendarDate, deliveryMethodShape } from '../../lib/xs-api/contract';
 
 /** Most saved addresses offered at step 0. */
 const ADDRESS_LIST_LIMIT = 50;
@@ -46,5 +48,17 @@ export const delivery = {
   /** Step 3: the pick-up settings (lead time in days, opening hours and weekdays). */
   pickupSettings: defineAction({
     handler: async (_input, ctx) => viaApi(ctx, () => publicApi(ctx.locals.locale).call('self_pickup_min_time').then((r) => r.data)),
+  }),
+  /**
+   * The modal's save (spec §3 Delivery method saved per user; §4): stores the member's choice on the
+   * server, so another device where the member logs in finds it. Answers nothing; fails with the
+   * API's message (400 when the outlet does not offer the method).
+   */
+  save: defineAction({
+    input: deliveryMethodShape,
+    handler: async (input, ctx): Promise<void> => {
+      requireMember(ctx);
+      await viaApi(ctx, () => memberApi(ctx).call('update_delivery_method', { body: { delivery_method: input } }));
+    },
   }),
 };

@@ -3,15 +3,20 @@
  * notification count, the birthday flags (spec §4 Birthday: the home page's claim modal), the cart count at
  * the chosen store (the delivery-choice cookie), and the favourite product codes (the header count
  * and the hearts on cards). A per-user read, so a GET that is never cached; the catalogue pages
- * stay cacheable without it. The reads are the cart and favourites features' queries.
+ * stay cacheable without it. The reads are the cart and favourites features' queries. When the
+ * request carries no delivery choice (a member on a new device, spec §3 "Delivery method saved per
+ * user"), `delivery_method` is the member's saved one (null when none); otherwise it is left out.
  */
 import type { APIRoute } from 'astro';
 import { cartCount } from '../../features/cart/queries';
 import { favouriteCodes } from '../../features/favourites/queries';
+import { savedDeliveryMethod } from '../../features/delivery/queries';
+import { readChoice } from '../../features/delivery/choice-cookie';
 
 export const GET: APIRoute = async (ctx) => {
   const profile = await ctx.locals.profile().catch(() => null);
   const [count, favourites] = profile ? await Promise.all([cartCount(ctx), favouriteCodes(ctx)]) : [0, []];
+  const deliveryMethod = profile && !readChoice(ctx.cookies) ? await savedDeliveryMethod(ctx) : undefined;
   return Response.json(
     {
       profile: profile && {
@@ -25,6 +30,7 @@ export const GET: APIRoute = async (ctx) => {
       },
       cart_count: count,
       favourites,
+      ...(deliveryMethod !== undefined && { delivery_method: deliveryMethod }),
     },
     { headers: { 'cache-control': 'no-store' } },
   );

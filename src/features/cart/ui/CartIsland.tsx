@@ -1,7 +1,9 @@
 /**
  * The cart table (spec §2 Cart page, §4 Cart): select boxes and select-all, quantity changes sent
  * after a 300 ms pause as the difference from the stored quantity (0 removes), remove, a subtotal
- * bar of the selected lines (src/domain/totals.ts `subtotal`, in sen), and Check Out enabled only
+ * bar of the selected lines (src/domain/totals.ts `subtotal`, in sen) with the spec's extra lines
+ * (shipping RM 25.00 by default, 0 for pick-up; tax 0) and their estimated total (`cartEstimate`),
+ * which checkout replaces with the real delivery charge, and Check Out enabled only
  * with a selection. The cart Actions work at the store of the delivery choice (its cookie); without
  * one, a button opens the delivery modal.
  */
@@ -13,7 +15,7 @@ import type { Locale } from '../../../i18n/messages';
 import { href, paths } from '../../../domain/paths';
 import type { Cart } from '../../../lib/xs-api/contract';
 import { formatPrice, toSen } from '../../../domain/money';
-import { subtotal } from '../../../domain/totals';
+import { cartEstimate, subtotal } from '../../../domain/totals';
 import { CART_QUANTITY_DEBOUNCE_MS } from '../../../domain/constants';
 import { $cartCount } from '../../../stores/session';
 import { $shipping } from '../../delivery/shipping';
@@ -102,6 +104,9 @@ function CartIsland({ locale, initialCart }: Props) {
     );
   }
   const allSelected = chosen.length === lines.length;
+  // Spec §3 Cart: the total with the shipping (RM 25.00 by default, 0 for pick-up) and tax (0) lines, an estimate until checkout.
+  const shippingType = shipping?.type ?? null;
+  const estimate = cartEstimate(subtotalSen, shippingType);
   const checkoutHref = href(locale, paths.checkout(chosen.map((i) => i.product_code)));
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
@@ -137,10 +142,17 @@ function CartIsland({ locale, initialCart }: Props) {
         </label>
       </div>
       <aside className="card h-fit p-5 lg:sticky lg:top-4" aria-label={t(m.checkout_summary)}>
-        <p className="flex items-baseline justify-between gap-2 text-sm text-ink-700">
-          <span>{t(m.cart_subtotal, { count: chosen.length })}</span>
-          <span className="text-xl font-bold text-ink-900" dir="ltr" data-cart-subtotal>{formatPrice(subtotalSen, locale)}</span>
-        </p>
+        <dl className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-y-2 text-sm text-ink-700" data-cart-estimate>
+          <dt>{t(m.cart_subtotal, { count: chosen.length })}</dt>
+          <dd className="ps-3 text-end font-semibold text-ink-900" dir="ltr" data-cart-subtotal>{formatPrice(subtotalSen, locale)}</dd>
+          <dt>{shippingType === 'PICKUP' ? t(m.cart_shipping_pickup) : t(m.cart_shipping_estimate)}</dt>
+          <dd className="ps-3 text-end text-ink-900" dir="ltr" data-cart-shipping>{formatPrice(estimate.shippingSen, locale)}</dd>
+          <dt>{t(m.cart_tax)}</dt>
+          <dd className="ps-3 text-end text-ink-900" dir="ltr" data-cart-tax>{formatPrice(estimate.taxSen, locale)}</dd>
+          <dt className="border-t border-ink-900/10 pt-2 font-semibold text-ink-900">{t(m.cart_estimated_total)}</dt>
+          <dd className="border-t border-ink-900/10 ps-3 pt-2 text-end text-xl font-bold text-ink-900" dir="ltr" data-cart-total>{formatPrice(estimate.totalSen, locale)}</dd>
+        </dl>
+        <p className="mt-2 text-xs text-ink-500" data-cart-estimate-note>{t(m.cart_estimate_note)}</p>
         {chosen.length > 0 ? (
           <a href={checkoutHref} className="btn-primary mt-4 w-full !py-3" data-checkout>{t(m.checkout_button)}</a>
         ) : (

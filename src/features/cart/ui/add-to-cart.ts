@@ -5,7 +5,8 @@
  * gets the delivery modal; a guest (or an expired session) is sent on by posting the form the
  * plain way, which the server answers with /login and the way back. The quantity steppers beside
  * the input auto-repeat while held (quantity-stepper.ts). The forms follow the stock of the chosen
- * store (store-stock.ts, loaded only for a member with a chosen store).
+ * store (store-stock.ts, loaded only for a member with a chosen store). A guest gets no quantity
+ * box (spec §6: quantity controls need login).
  * The cards' buttons have no form of their own: they submit the page's shared add-to-cart form
  * (src/features/shared/card-forms.ts) with their product code, read here from the event's submitter.
  */
@@ -91,5 +92,30 @@ export function enhanceAddToCart(root: ParentNode = document) {
     });
   }
   enhanceQuantitySteppers(root);
+  membersOnlyQuantity(root);
   followChosenStore(root);
+}
+
+/**
+ * Spec §6: quantity controls need login. The HTML stays cacheable and shows the − / + box (a page
+ * without JavaScript cannot know the session); once the session is known a guest's box is hidden
+ * and the form adds one (the Action's default, which then sends the guest to log in), and it
+ * comes back when a member logs in.
+ */
+function membersOnlyQuantity(root: ParentNode) {
+  const boxes = [...root.querySelectorAll<HTMLElement>('form[data-add-to-cart] [data-quantity]:not([data-member-only])')];
+  if (!boxes.length) return;
+  for (const box of boxes) box.dataset.memberOnly = '1';
+  const show = (session: unknown) => {
+    for (const box of boxes) {
+      const guest = session === null;
+      box.hidden = guest;
+      const input = box.querySelector<HTMLInputElement>('input');
+      if (input) {
+        input.disabled = guest; // a disabled field is not posted: the Action adds its default of 1
+        if (guest) input.value = '1';
+      }
+    }
+  };
+  $session.subscribe(show);
 }

@@ -37,6 +37,7 @@ import { OutOfStockModal, type ShortLine } from './OutOfStockModal';
 import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotency';
 import { useVoucher } from './use-voucher';
 import { withErrorBoundary } from '../../../components/islands/ErrorBoundary';
+import { islandAction } from '../../shared/island-action';
 
 type Props = { locale: Locale; checkout: CheckoutView };
 
@@ -114,7 +115,8 @@ function CheckoutIsland({ locale, checkout }: Props) {
     if (pickupExpired(shipping)) return expired();
     setBusy(true);
     setError('');
-    const { data, error: err } = await actions.checkout.placeOrder({
+    // islandAction: a network fault or a bare 5xx reads 'Oops, Something went wrong on server.' (spec §8) and never throws.
+    const { data, error: err } = await islandAction(locale, () => actions.checkout.placeOrder({
       // A key per selection: lines or quantities changed by the out-of-stock modal make a new order, with a new key.
       idempotency_key: idempotencyKeyFor(lines),
       order_del_type: shipping.type,
@@ -137,7 +139,7 @@ function CheckoutIsland({ locale, checkout }: Props) {
         product_price: formatAmount(l.priceSen),
         product_amount: formatAmount(l.amountSen),
       })),
-    });
+    }));
     if (err || data.outOfStock || data.slotFull) {
       setBusy(false);
       if (data?.outOfStock) {
@@ -153,7 +155,7 @@ function CheckoutIsland({ locale, checkout }: Props) {
         openDeliveryModal(3, data.slotFull.message);
         return;
       }
-      const message = err?.message ?? '';
+      const message = err?.message ?? t(m.generic_error);
       setError(message);
       toast(message, { kind: 'error' });
       return;

@@ -1,6 +1,7 @@
 /**
  * Step 0 of the delivery modal (spec §4): a saved address, the current location, or a new address.
- * Continue is disabled until one is chosen.
+ * Continue is disabled until one is chosen. Without a browser position the toast 'Geolocation is
+ * not supported by this browser.' (spec §4 step 0, §8).
  */
 import { useEffect, useState } from 'react';
 import { actions } from 'astro:actions';
@@ -37,7 +38,8 @@ export function AddressStep({ locale, onContinue, onError }: Props) {
   async function proceed() {
     onError('');
     if (choice === 'location') {
-      if (!('geolocation' in navigator)) return onError(t(m.dm_geolocation_unsupported));
+      // Spec §4/§8: the geolocation message is a toast, not a line in the modal.
+      if (!('geolocation' in navigator)) return void toast(t(m.dm_geolocation_unsupported), { kind: 'error' });
       setBusy(true);
       navigator.geolocation.getCurrentPosition(
         (pos) => {
@@ -46,7 +48,7 @@ export function AddressStep({ locale, onContinue, onError }: Props) {
         },
         () => {
           setBusy(false);
-          onError(t(m.dm_geolocation_unsupported));
+          toast(t(m.dm_geolocation_unsupported), { kind: 'error' });
         },
         { timeout: 10_000 },
       );

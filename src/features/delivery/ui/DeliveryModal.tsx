@@ -110,6 +110,9 @@ export function DeliveryModal({ locale }: { locale: Locale }) {
       $cartCount.set(0);
     }
     $shipping.set(next);
+    // Saved with the member too (spec §3 "saved per user"): another device finds it at login. The
+    // local choice stands if this fails; the next save tries again.
+    actions.delivery.save(next).catch(() => undefined);
     setPending(null);
     close();
     if (kind && hadItems) noticeAfterClose(kind === 'store' ? t(m.dm_cart_emptied_store) : t(m.dm_cart_emptied_method));

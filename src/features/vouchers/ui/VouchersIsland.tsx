@@ -21,6 +21,7 @@ import { bindLocale } from '../../../components/islands/i18n';
 import type { RedeemOptionView, VoucherCardView } from '../view';
 import { expiryText, valueText } from './voucher-text';
 import { withErrorBoundary } from '../../../components/islands/ErrorBoundary';
+import { islandAction } from '../../shared/island-action';
 
 type Props = {
   locale: Locale;
@@ -86,11 +87,13 @@ function VouchersIslandView({ locale, active: initialActive, past, offers, point
   async function redeem(o: RedeemOptionView) {
     setBusy(o.code);
     setError('');
-    const { data, error: err } = await actions.vouchers.redeem({ vc_code: o.code });
+    // islandAction: a network fault or a bare 5xx reads 'Oops, Something went wrong on server.' (spec §8) and never throws.
+    const { data, error: err } = await islandAction(locale, () => actions.vouchers.redeem({ vc_code: o.code }));
     setBusy(null);
     if (err || !data) {
-      setError(err?.message ?? '');
-      toast(err?.message ?? '', { kind: 'error' });
+      const message = err?.message ?? t(m.generic_error);
+      setError(message);
+      toast(message, { kind: 'error' });
       return;
     }
     setPoints(data.points);

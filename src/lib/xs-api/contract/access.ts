@@ -5,7 +5,7 @@
  * the API answers as `Error` text in the caller's language (src/server/xs-api/http.ts).
  */
 import { z } from 'zod';
-import { BILL_PLATFORM, LOCALES, PROFILE_IMAGE_MAX_BODY_BYTES } from '../../../domain/constants';
+import { BILL_PLATFORM, DELIVERY_TYPES, LOCALES, PROFILE_IMAGE_MAX_BODY_BYTES, STORE_PICKDEL } from '../../../domain/constants';
 import { loginSchema, passwordChangeSchema, passwordConfirmation, passwordResetFields, phoneVerifySchema, profileSchema, registrationFields } from '../../../domain/validation';
 import { defineOperation, flag, statusOk } from './operation';
 
@@ -250,4 +250,73 @@ export const updateLanguage = defineOperation({
   summary: "Store the member's language (en, zh or ar); 400 for any other value.",
   body: z.object({ language }),
   response: z.object({ Status: statusOk, language }),
+});
+
+/**
+ * The member's delivery method as the shop saves it (spec §3 "Delivery method (saved per user):
+ * type, store, address, date, time"; §4 Delivery method modal): the chosen outlet as the store
+ * listing gave it, the address the outlets were looked up from (null after a current-location
+ * look-up), the state of that address, and for a pick-up the date (YYYY-MM-DD) and time (HH:mm).
+ * The storefront keeps the same shape in the browser (src/features/delivery/choice.ts) and checks
+ * what it reads back against it.
+ */
+export const deliveryMethodShape = z.object({
+  type: z.enum(DELIVERY_TYPES),
+  store: z.object({
+    store_code: z.string().max(30),
+    store_no: z.string().regex(/^[A-Za-z0-9_-]{1,20}$/),
+    store_name: z.string().max(200),
+    store_address: z.string().max(255),
+    store_phone: z.string().max(50),
+    store_pickdel: z.enum(STORE_PICKDEL),
+    distance_km: z.number().nonnegative().nullable(),
+  }),
+  address: z
+    .object({
+      add_id: z.number().int(),
+      add_person: z.string().max(100),
+      add_address1: z.string().max(255),
+      add_address2: z.string().max(255),
+      add_city: z.string().max(100),
+      add_postcode: z.string().max(180),
+      add_state: z.string().max(100),
+      add_phone: z.string().max(50),
+    })
+    .nullable(),
+  state: z.string().max(100),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  time: z.string().regex(/^\d{2}:\d{2}$/).optional(),
+});
+export type DeliveryMethod = z.infer<typeof deliveryMethodShape>;
+
+/**
+ * The member's saved delivery method (spec §3 "saved per user": a member who logs in on a second
+ * device finds it). The spec names no path; this one is the shop's own, after customer_language.
+ * `{ Status: 1, delivery_method }`, null until the member first chooses one. 401 without a live
+ * session, 403 for another member's code.
+ */
+export const customerDeliveryMethod = defineOperation({
+  name: 'customer_delivery_method',
+  method: 'GET',
+  path: 'customer_delivery_method/:member',
+  member: 'required',
+  summary: "The member's saved delivery method (type, store, address, state, pick-up date and time), null before the first choice.",
+  response: z.object({ Status: statusOk, delivery_method: deliveryMethodShape.nullable() }),
+});
+
+/**
+ * Saves the member's delivery method (spec §3, §4: the modal's Delivery or pick-up save): body
+ * `{ delivery_method }`, or `{ delivery_method: null }` to forget it. The outlet must be an active
+ * outlet that offers the method (store_pickdel), else 400 'store_method_unavailable' (the rule
+ * add_order applies). Answers what was stored. 401 without a live session, 403 for another
+ * member's code; the shop's own path, like customer_delivery_method.
+ */
+export const updateDeliveryMethod = defineOperation({
+  name: 'update_delivery_method',
+  method: 'POST',
+  path: 'update_delivery_method/:member',
+  member: 'required',
+  summary: "Save the member's delivery method (or null to forget it); 400 when the outlet is unknown or does not offer the method.",
+  body: z.object({ delivery_method: deliveryMethodShape.nullable() }),
+  response: z.object({ Status: statusOk, delivery_method: deliveryMethodShape.nullable() }),
 });

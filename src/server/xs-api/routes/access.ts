@@ -10,6 +10,7 @@ import { storeCustomerPicture } from '../services/pictures';
 import { registerCustomer, requestPasswordReset, resetPassword } from '../services/registration';
 import { sendPhoneVerification, verifyPhone } from '../services/phone-verification';
 import { getLanguage, setLanguage } from '../services/language';
+import { getDeliveryMethod, setDeliveryMethod } from '../services/delivery-method';
 
 export function accessRoutes(app: Hono<ApiEnv>) {
   serve(app, op.customer_login, ({ db, body, services, ip }) => login(db, services.loginThrottle, body[0]!.mobile, body[0]!.password, ip));
@@ -50,4 +51,6 @@ export function accessRoutes(app: Hono<ApiEnv>) {
   });
   serve(app, op.customer_language, async ({ db, member }) => ({ language: await getLanguage(db, member!) }));
   serve(app, op.update_language, async ({ db, member, body }) => ({ language: await setLanguage(db, member!, body.language) }));
+  serve(app, op.customer_delivery_method, async ({ db, member }) => ({ delivery_method: await getDeliveryMethod(db, member!) }));
+  serve(app, op.update_delivery_method, async ({ db, member, body }) => ({ delivery_method: await setDeliveryMethod(db, member!, body.delivery_method) }));
 }

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { operations as op } from '../../../lib/xs-api/contract';
 import { serve, type ApiEnv } from '../http';
 import { getCompanyContact } from '../services/company';
-import { cancelOwnOrder, changeOwnPickupSlot, completeOwnOrderReview, getOrderWithHistory, listOrders, placeOrder } from '../services/orders';
+import { cancelOwnOrder, changeOwnBillAddress, changeOwnPickupSlot, completeOwnOrderReview, getOrderWithHistory, listOrders, placeOrder } from '../services/orders';
 import { translate } from '../../../i18n/messages';
 
 /** Registers the order operations on the API app; the member is the session's (checked by `serve`). */
@@ -17,6 +17,7 @@ export function orderRoutes(app: Hono<ApiEnv>) {
   serve(app, op.order_detail, async ({ db, member, params, locale }) => ({ data: await getOrderWithHistory(db, member!, params.orderId!, locale) }));
   serve(app, op.update_order_status_cancelled, async ({ db, member, body }) => cancelOwnOrder(db, member!, body.order_refno));
   serve(app, op.update_order_status_comment, async ({ db, member, body }) => completeOwnOrderReview(db, member!, body.order_refno));
+  serve(app, op.update_ecom_bill_detail_header, async ({ db, member, body }) => ({ data: await changeOwnBillAddress(db, member!, body) }));
   serve(app, op.update_pickup_datetime, async ({ db, member, body, services }) => ({ data: await changeOwnPickupSlot(db, member!, body, services.capacity) }));
   serve(app, op.print_customer_bill, async ({ db, member, params, locale }) => {
     const [order, contact] = await Promise.all([getOrderWithHistory(db, member!, params.id!, locale), getCompanyContact(db)]);

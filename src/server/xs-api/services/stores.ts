@@ -112,6 +112,29 @@ export async function nearestStores(
 }
 
 /**
+ * count_store_distance (spec §7): for each location, the active outlets within the 30 km of spec
+ * §9 (`storesWithinRadius`, the rule pickup_store_listing applies), counted, and the nearest one
+ * (store_code, km to 2 decimals), null when none is in range. Answers in the locations' order.
+ * @throws ApiError 400 'api_invalid_payload' for coordinates out of range.
+ */
+export async function countStoresWithinRadius(
+  db: Db,
+  locations: LatLng[],
+): Promise<{ latitude: number; longitude: number; store_count: number; nearest_store_code: string | null; nearest_distance_km: number | null }[]> {
+  const rows = await activeStores(db);
+  return locations.map((at) => {
+    let inRange;
+    try {
+      inRange = storesWithinRadius(at, rows);
+    } catch (err) {
+      throw new ApiError(400, 'api_invalid_payload', { detail: `locations: ${(err as Error).message}` });
+    }
+    const nearest = inRange[0];
+    return { latitude: at.latitude, longitude: at.longitude, store_count: inRange.length, nearest_store_code: nearest?.storeCode ?? null, nearest_distance_km: nearest?.distance_km ?? null };
+  });
+}
+
+/**
  * Delivery charge in sen for a product subtotal (sen) to a state (a state code such as 'SGR' or a
  * state name such as 'Selangor') at `distanceKm` km, from the state's `delivery_rates` row and
  * `deliveryCharge` of src/domain/delivery.ts (spec §7 delivery_charges). Used by the order service.

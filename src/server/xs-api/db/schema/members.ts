@@ -6,6 +6,7 @@ import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial
 import { sql } from 'drizzle-orm';
 import { products, stores } from './catalogue';
 import { clock } from '../../../clock';
+import type { DeliveryMethod } from '../../../../lib/xs-api/contract/access';
 
 /** Members (spec §3 Customer). Passwords are argon2id hashes. */
 export const customers = pgTable('customers', {
@@ -21,6 +22,8 @@ export const customers = pgTable('customers', {
   birthdayClaimedYear: integer('birthday_claimed_year'),
   language: text('language', { enum: ['en', 'zh', 'ar'] }).notNull().default('en'),
   verified: boolean('verified').notNull().default(true),
+  /** The saved delivery method (spec §3 "saved per user"; contract `deliveryMethodShape`), null before the first choice. */
+  deliveryMethod: jsonb('delivery_method').$type<DeliveryMethod>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
 });
 

@@ -26,7 +26,7 @@ import type { CapacityDefaults } from '../../../../domain/slot-capacity';
 export { getOrder, listOrders } from './read';
 export { checkOrderVoucher, type VoucherCheck } from './validate-voucher';
 export { changeOrderStatus, orderHistory, type StatusChange } from './status';
-export { cancelOwnOrder, changeOwnPickupSlot, completeOwnOrderReview, getOrderWithHistory } from './member-changes';
+export { cancelOwnOrder, changeOwnBillAddress, changeOwnPickupSlot, completeOwnOrderReview, getOrderWithHistory } from './member-changes';
 
 /** The add_order body as parsed by the contract (`orderInput`): amounts in RM, defaults filled in. */
 export type OrderRequest = z.output<typeof orderInput>;

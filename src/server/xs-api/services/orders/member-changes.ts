@@ -37,6 +37,8 @@ import { changeOrderStatus, orderHistory } from './status';
 import { clock } from '../../../clock';
 import type { CapacityDefaults, CapacityKey } from '../../../../domain/slot-capacity';
 import { givePlaceBack, outletCapacityOf, reservePlace } from './capacity';
+import { getAddress } from '../addresses';
+import { toOrderAddress } from '../order-mapping';
 
 /**
  * Moves an order's place from one pick-up slot to another inside `tx`: both rows are touched in key
@@ -151,5 +153,28 @@ export async function changeOwnPickupSlot(
     const params = { order_refno: orderRefno, date: slot.date, time: slot.time };
     await notify(tx, { memberCode, kind: 'order_pickup', params, now });
   });
+  return getOrderWithHistory(db, memberCode, orderRefno);
+}
+
+/**
+ * update_ecom_bill_detail_header: the bill of the member's order is made out to one of their saved
+ * addresses (`add_id`), filled as add_order fills it (`toOrderAddress`), while the order is To Pay
+ * (the statuses a member may cancel in: once paid the bill is issued). The update names those
+ * statuses, so a bill is never changed on an order paid meanwhile.
+ * @returns the order with its history, showing the new bill address
+ * @throws ApiError 404 'order_not_found', 'address_not_found'; 409 'bill_not_changeable' (not To
+ *   Pay), 'order_status_moved' (paid or cancelled while changing).
+ */
+export async function changeOwnBillAddress(db: Db, memberCode: string, input: { order_refno: string; add_id: number }, now = clock.now()): Promise<OrderWithHistory> {
+  const orderRefno = input.order_refno;
+  const o = await ownOrder(db, memberCode, orderRefno);
+  if (!MEMBER_CANCELLABLE.includes(o.status)) throw new ApiError(409, 'bill_not_changeable', {}, { order_status: o.status });
+  const billAddress = toOrderAddress(await getAddress(db, memberCode, input.add_id));
+  const changed = await db
+    .update(orders)
+    .set({ billAddress, updatedAt: now })
+    .where(and(eq(orders.orderRefno, orderRefno), eq(orders.memberCode, memberCode), inArray(orders.status, [...MEMBER_CANCELLABLE])))
+    .returning({ refno: orders.orderRefno });
+  if (!changed.length) throw new ApiError(409, 'order_status_moved');
   return getOrderWithHistory(db, memberCode, orderRefno);
 }
