@@ -14,8 +14,8 @@ import { createHarness, TEST_API_KEY, TEST_OPS_TOKEN, type Harness } from './har
 import { API_BASE, API_KEY_HEADER, operations, type Operation } from '../../src/lib/xs-api/contract';
 import { deepJson, encode, FUZZ_SCALE, FUZZ_SEED, hostileQuery, hostileSegment, hostileText, hostileValue, invalidUtf8, shapedBy } from '../fuzz/arbitraries';
 
-/** Requests per operation at scale 1 (about 60 operations and the stray paths: ≥ 4,500 requests). */
-const PER_OPERATION = 75;
+/** Requests per operation at scale 1 (about 110 operations and the stray paths: ≥ 4,500 requests). */
+const PER_OPERATION = 45;
 
 type FuzzRequest = { method: string; path: string; query: string; body?: string | Uint8Array; auth: 'member' | 'operator' | 'staff' | 'none' | 'bogus' };
 
