@@ -75,7 +75,9 @@ afterEach(() => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
 });
 
-describe('PGlite data directory lock', () => {
+// Each test opens the embedded database in child processes, and a start of PGlite (compiling its
+// WebAssembly) takes 25 s of a busy two-core machine: a bound for a stuck test, not a timing.
+describe('PGlite data directory lock', { timeout: 300_000 }, () => {
   it('refuses a second open in the same process and releases the lock on close', async () => {
     const dir = freshDir();
     const first = await openDb({ dataDir: dir });

@@ -24,9 +24,13 @@ afterAll(async () => {
   else process.env[k] = v;
 });
 
-describe('readiness', () => {
+// The first check opens the embedded database (PGlite compiles its WebAssembly: 25 s of a busy
+// two-core machine): the bounds are for a stuck check, not timings.
+const OPEN_MS = 120_000;
+
+describe('readiness', { timeout: 180_000 }, () => {
   it('is ready when the database answers and no Redis is configured', async () => {
-    expect(await readiness(undefined, 30_000)).toEqual({ status: 'ready', database: 'ok', redis: 'not_configured' });
+    expect(await readiness(undefined, OPEN_MS)).toEqual({ status: 'ready', database: 'ok', redis: 'not_configured' });
   });
 
   it('is not ready when Redis cannot be reached, and says so', async () => {
@@ -47,6 +51,6 @@ describe('readiness', () => {
     expect(closers.size).toBeGreaterThanOrEqual(2); // the runtime (database, expiry, throttle) and a Redis connection
     await Promise.all([...closers].map((close) => close()));
     closers.clear();
-    expect(await readiness(undefined, 30_000)).toEqual({ status: 'ready', database: 'ok', redis: 'not_configured' });
+    expect(await readiness(undefined, OPEN_MS)).toEqual({ status: 'ready', database: 'ok', redis: 'not_configured' });
   });
 });
