@@ -30,6 +30,9 @@ test('gallery of P0001 shows 5 thumbnails at once with arrows for the other 2; a
 });
 
 test('quantity steps once per press, auto-repeats while held, and works from the keyboard', async ({ page }) => {
+  // Quantity controls need login (spec §6): a member with a store chosen.
+  await login(page);
+  await chooseDelivery(page, 'PICKUP');
   await page.goto('/product/P0001');
   const input = page.locator('#qty-P0001');
   const plus = page.locator('[data-quantity] [data-step="1"]');
