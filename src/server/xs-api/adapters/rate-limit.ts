@@ -146,6 +146,8 @@ export type LimitsOptions = {
   operationScale?: number;
   /** Put before every key prefix (default 'xs'): instances with the same one share the counts. */
   namespace?: string;
+  /** Redis only: how long a call waits for Redis before counting in memory (ms, default REDIS_LIMIT_TIMEOUT_MS). */
+  redisTimeoutMs?: number;
   /** Client IPs never limited per IP (RATE_LIMIT_EXEMPT_IPS: monitoring, a test runner); per-number and per-member limits still apply. */
   exemptIps?: readonly string[];
 };
@@ -244,11 +246,12 @@ export const REDIS_LIMIT_TIMEOUT_MS = 500;
  */
 export async function redisLimits(url: string, options: LimitsOptions = {}): Promise<AbuseLimits> {
   const { Redis } = await import('ioredis');
+  const timeoutMs = options.redisTimeoutMs ?? REDIS_LIMIT_TIMEOUT_MS;
   const client = new Redis(url, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     connectTimeout: 2_000,
-    commandTimeout: REDIS_LIMIT_TIMEOUT_MS,
+    commandTimeout: timeoutMs,
   });
   let warned = 0;
   client.on('error', (err) => {
@@ -260,7 +263,7 @@ export async function redisLimits(url: string, options: LimitsOptions = {}): Pro
   });
   // The first connection, for at most the timeout: until Redis is ready, counts go to memory.
   await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, REDIS_LIMIT_TIMEOUT_MS);
+    const timer = setTimeout(resolve, timeoutMs);
     const done = () => {
       clearTimeout(timer);
       resolve();
