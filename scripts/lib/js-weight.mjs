@@ -70,7 +70,7 @@ export { freePort } from './shop-process.mjs';
 
 /** Headless Chromium: Playwright's own, else the system's (tests/e2e/browser.ts decides). */
 export async function launchChromium() {
-  const { chromiumExecutable } = await import('../../tests/e2e/browser.ts').catch(() => ({ chromiumExecutable: () => '/usr/bin/chromium' }));
+  const { chromiumExecutable } = await import('../../tests/e2e/browser.ts').catch(() => ({ chromiumExecutable: () => '/usr/bin/chromium-headless-shell' }));
   const executablePath = chromiumExecutable();
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   return { browser, executablePath: executablePath ?? chromium.executablePath() };

@@ -77,15 +77,17 @@ test('a TLS-terminating proxy in front of the production server: forms, Secure c
     // …while the next client is not.
     expect((await as('127.0.0.4', '/login')).status).toBe(200);
 
-    // The request log names the real client, as TRUST_PROXY resolves it, not the proxy.
-    const lines = shop
-      .output()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { msg?: string; path?: string; ip?: string })
-      .filter((l) => l.msg === 'request' && l.path === '/login');
-    expect(lines.some((l) => l.ip === '127.0.0.4')).toBe(true);
-    expect(lines.filter((l) => l.ip === '127.0.0.1')).toEqual([]);
+    // The request log names the real client, as TRUST_PROXY resolves it, not the proxy. The log is
+    // written asynchronously: the last answer's line may reach the pipe a moment after the answer.
+    const loginLines = () =>
+      shop
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{') && l.endsWith('}'))
+        .map((l) => JSON.parse(l) as { msg?: string; path?: string; ip?: string })
+        .filter((l) => l.msg === 'request' && l.path === '/login');
+    await expect.poll(() => loginLines().some((l) => l.ip === '127.0.0.4'), { timeout: 15_000 }).toBe(true);
+    expect(loginLines().filter((l) => l.ip === '127.0.0.1')).toEqual([]);
   } finally {
     await proxy.close();
     await shop.stop('SIGTERM');
