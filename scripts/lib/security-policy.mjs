@@ -11,12 +11,13 @@ export const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
 /**
  * CSP directives of every rendered page, besides script-src and style-src (which Astro writes with
  * the hashes of every script and style it emits; no 'unsafe-inline' for scripts). Pictures may be
- * data: URIs (placeholders); nothing is framed, and no one may frame the shop.
+ * data: URIs (placeholders) and blob: URLs (the profile picture's preview of the file a member
+ * chose, made in the page itself); nothing is framed, and no one may frame the shop.
  * @type {NonNullable<Extract<import('astro').AstroUserConfig['security'], object>['csp']> extends infer C ? C extends { directives?: infer D } ? NonNullable<D> : never : never}
  */
 export const CSP_DIRECTIVES = [
   "default-src 'self'",
-  "img-src 'self' data:",
+  "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
   "media-src 'self'",

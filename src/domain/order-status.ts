@@ -91,6 +91,14 @@ export const MEMBER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ['Pending', '
 /** Statuses in which the pick-up slot of a pick-up order may still move: not collected, not final. */
 export const PICKUP_CHANGEABLE_STATUSES: readonly OrderStatus[] = ['Pending', 'Processing Payment', 'Paid', 'Ready To Pickup'];
 
+/** Statuses of an order whose payment has been taken: paid, and every step after it. */
+export const PAID_ORDER_STATUSES: readonly OrderStatus[] = ['Paid', 'Delivering', 'Ready To Pickup', 'Waiting Comment', 'Completed'];
+
+/** True when the order's payment has been taken (`PAID_ORDER_STATUSES`); false for To Pay, Cancelled and unknown statuses. */
+export function isPaidOrderStatus(status: string): boolean {
+  return (PAID_ORDER_STATUSES as readonly string[]).includes(status);
+}
+
 /** What the member may do with an order now (spec §2 order detail, §4 Order changes, Pay Now). */
 export type MemberOrderActions = {
   /** Cancel (only while To Pay). */

@@ -13,6 +13,11 @@ import { config } from './config';
 export { FLASH_COOKIE };
 export type Flash =
   | 'login_successful'
+  /**
+   * After a login that changed the page's language to the profile's (spec §1): 'Login Successful',
+   * then a notice in the new language with a tap back to the language the shopper was reading.
+   */
+  | `login_successful_from_${'en' | 'zh' | 'ar'}`
   | 'logout_successful'
   | 'session_expired'
   | 'password_reset_successful'

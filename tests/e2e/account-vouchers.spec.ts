@@ -21,7 +21,7 @@ async function balance(page: Page): Promise<number> {
   return Number(v);
 }
 
-async function journey(page: Page, prefix: string, texts: { past: RegExp; redeemed: RegExp; details: RegExp }) {
+async function journey(page: Page, prefix: string, texts: { past: RegExp; redeemed: RegExp; details: RegExp; question: RegExp }) {
   await login(page, prefix);
   await chooseDelivery(page, 'PICKUP');
   await page.goto(`${prefix}/account/vouchers`);
@@ -55,7 +55,17 @@ async function journey(page: Page, prefix: string, texts: { past: RegExp; redeem
   await expect(option).toHaveAttribute('data-redeem-option', 'RM5OFF');
   const cost = Number(await option.locator('[data-redeem-cost]').getAttribute('data-redeem-cost'));
   await expectAccessible(page);
+  // Redeem asks first; "Not now" spends nothing.
   await option.locator('[data-redeem]').click();
+  await expect(option.locator('[data-redeem-question]')).toContainText(texts.question);
+  await expect(option.locator('[data-redeem-confirm]')).toBeFocused();
+  await expectAccessible(page);
+  await option.locator('[data-redeem-keep]').click();
+  await expect(option.locator('[data-redeem-question]')).toHaveCount(0);
+  await expect(option.locator('[data-redeem]')).toBeFocused();
+  await expect(page.locator('[data-points-balance]')).toHaveAttribute('data-points-balance', String(before));
+  await option.locator('[data-redeem]').click();
+  await option.locator('[data-redeem-confirm]').click();
   await slow(page.locator('[data-toast="success"]')).toContainText(texts.redeemed);
   await expect(page.locator('dialog[open]')).toHaveCount(0);
   await expect(page.locator('[data-points-balance]')).toHaveAttribute('data-points-balance', String(before - cost));
@@ -88,14 +98,14 @@ async function journey(page: Page, prefix: string, texts: { past: RegExp; redeem
 test.describe('English, desktop', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
   test('tabs, voucher details, redeem with points, rewards value and history', async ({ page }) => {
-    await journey(page, '', { past: /Expired/, redeemed: /Voucher redeemed: RM5 off/, details: /Voucher details/ });
+    await journey(page, '', { past: /Expired/, redeemed: /Voucher redeemed: RM5 off/, details: /Voucher details/, question: /^Spend 250 points on RM5 off\?$/ });
   });
 });
 
 test.describe('Arabic, phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   test('tabs, voucher details, redeem with points, rewards value and history', async ({ page }) => {
-    await journey(page, '/ar', { past: /منتهية/, redeemed: /تم استبدال القسيمة/, details: /تفاصيل القسيمة/ });
+    await journey(page, '/ar', { past: /منتهية/, redeemed: /تم استبدال القسيمة/, details: /تفاصيل القسيمة/, question: /^هل تريد إنفاق .+ على ".+"؟$/ });
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   });
 });

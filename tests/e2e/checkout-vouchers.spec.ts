@@ -94,12 +94,17 @@ test('a pick-up order with the member voucher shows the discount, and the placed
   await expect(page.locator('dialog[open]')).toHaveCount(0);
   await slow(page.locator('[data-discount]')).toContainText('-RM 5.00');
   await expect(page.locator(`[data-voucher-chosen="${VOUCHER}"]`)).toContainText('RM5 off');
+  // The focus is not lost with the modal: it is on Remove voucher, a target of at least 24 px.
+  await expect(page.locator('[data-voucher-remove]')).toBeFocused();
+  expect((await page.locator('[data-voucher-remove]').boundingBox())!.height).toBeGreaterThanOrEqual(24);
   const expectedTotal = formatPrice(orderTotals({ subtotalSen, deliverySen: 0, voucher: '5.00' }).totalSen);
   await expect(page.locator('[data-order-total]')).toHaveText(expectedTotal);
 
   // Removing it takes the discount away; choosing it again brings it back.
   await page.locator('[data-voucher-remove]').click();
   await expect(page.locator('[data-discount]')).toHaveCount(0);
+  await expect(page.locator('[data-voucher-open]')).toBeFocused();
+  expect((await page.locator('[data-voucher-open]').boundingBox())!.height).toBeGreaterThanOrEqual(24);
   await page.locator('[data-voucher-open]').click();
   await page.locator(`dialog[open] [data-voucher-option="${VOUCHER}"]`).click();
   await slow(page.locator('[data-discount]')).toContainText('-RM 5.00');

@@ -79,6 +79,10 @@ test('a pick-up order: opened from the list, pick-up time changed, printed, canc
   await login(page);
   await chooseDelivery(page, 'PICKUP');
   const { code, before, refno } = await placePickupOrder(page);
+  // Unpaid, the page says first to pay or the order lapses: no tick, no "Thank you" yet.
+  await expect(page.locator('[data-success-state]')).toHaveAttribute('data-success-state', 'to_pay');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pay now to confirm your order');
+  await expect(page.locator('[data-success-pay-first]')).toContainText('unpaid, it is cancelled');
   await expect(page.locator('[data-success-intro]')).toContainText('ready for collection at XS Fresh Mart');
   expect(await available(page, code)).toBe(before - 1);
 
@@ -160,21 +164,38 @@ test('the review modal of an order waiting for its review: stars and comments, t
   await expect(page.locator('[data-detail-status]')).toHaveText('Waiting Comment');
   await expect(page.locator('[data-order-history] [data-history-step]')).toHaveText([/Order placed/, /Paid · by the payment provider/, /Ready To Pickup · by the store/, /Waiting Comment · by the store/]);
   await expect(page.locator('[data-cancel-order], [data-change-pickup]')).toHaveCount(0);
+  // The product's page is in the page cache before the review (asked twice: the second answer is a hit).
+  const first = await page.locator('section[aria-labelledby="order-items-title"] a[href^="/product/"]').first().getAttribute('href');
+  await page.request.get(first!);
+  expect((await page.request.get(first!)).headers()['x-cache']).toBe('HIT');
   await page.locator('[data-review-order]').click();
   const dialog = page.locator('dialog[open]');
   await expect(dialog.getByRole('heading')).toHaveText('Review your products');
   const lines = dialog.locator('[data-review-line]');
   await expect(lines).toHaveCount(2);
-  await lines.nth(0).getByText('3 of 5').click();
+  // Nothing is chosen beforehand; a product without its rating is named and nothing is sent.
+  await expect(dialog.getByRole('radio', { checked: true })).toHaveCount(0);
+  await expect(lines.nth(0).locator('[data-rate-shown]')).toHaveText('Not rated yet');
+  await dialog.locator('[data-submit-reviews]').click();
+  await expect(lines.nth(0).locator('[data-rate-missing]')).toContainText('Choose a star rating for');
+  await expect(lines.nth(1).locator('[data-rate-missing]')).toBeVisible();
+  await expect(lines.nth(0).getByRole('radio').first()).toBeFocused();
+  await expectAccessible(page);
+  // Three stars read at a glance: three lit, two not.
+  await lines.nth(0).locator('[data-rate="3"]').click();
+  await expect(lines.nth(0).getByRole('radio', { name: '3 of 5' })).toBeChecked();
+  await expect(lines.nth(0).locator('[data-rate-shown]')).toHaveText('3 of 5');
+  await expect(lines.nth(0).locator('[data-rate-missing]')).toHaveCount(0);
+  await expect(lines.nth(0).locator('svg.fill-sun-400')).toHaveCount(3);
   await lines.nth(0).locator('textarea').fill('Tender, cooked it with ginger.');
-  await lines.nth(1).getByText('0 of 5').click();
+  await lines.nth(1).locator('[data-rate="0"]').click();
+  await expect(lines.nth(1).locator('[data-rate-shown]')).toHaveText('0 of 5');
   await expectAccessible(page);
   await dialog.locator('[data-submit-reviews]').click();
   await slow(page.getByRole('status').filter({ hasText: 'Thank you for your review' })).toBeVisible();
   await expect(page.locator('[data-detail-status]')).toHaveText('Completed');
   await expect(page.locator('[data-review-order]')).toHaveCount(0);
-  // The reviews are the product's now.
-  const first = await page.locator('section[aria-labelledby="order-items-title"] a[href^="/product/"]').first().getAttribute('href');
+  // The reviews are the product's now, at once: the cached page was dropped when the review was saved.
   await page.goto(`${first}#tab-reviews`);
   await expect(page.locator('[data-review-comment]').filter({ hasText: 'Tender, cooked it with ginger.' })).toHaveCount(1);
 });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
-import { chooseDelivery, DEMO, login } from './helpers';
+import { chooseDelivery, DEMO, expectAccessible, login } from './helpers';
 import { API, apiLogin, apiPickupOrder, auth, chosenStore, fillCart, productsAt, toCheckout } from './shop-api';
 import { E2E_OPS_TOKEN } from '../../playwright.config';
 
@@ -58,8 +58,12 @@ test('EN: a pick-up order is paid in the sandbox pop-up and shows as Paid under 
   const refno = await placeOrder(page, request, 40);
   await expect(page.locator('[data-pay-now-box]')).toContainText('Please pay by');
   await payInPopup(page, /Approve/, refno);
-  // The page follows the payment and reloads itself: Pay Now is gone.
+  // The page follows the payment and reloads itself: Pay Now is gone, and "paid" is a clear state.
   await slow(page.locator('[data-pay-now-box]')).toHaveCount(0);
+  await expect(page.locator('[data-success-state]')).toHaveAttribute('data-success-state', 'paid');
+  await expect(page.locator('[data-success-paid]')).toHaveText('Paid: your order is confirmed');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
+  await expectAccessible(page);
   await page.goto('/account/orders?tab=to_receive');
   await expect(page.getByText(refno)).toBeVisible();
 });
@@ -79,8 +83,12 @@ test.describe('in Arabic on a phone', () => {
     await expect(page.getByText(refno)).toBeVisible();
 
     await page.goto(`/ar/order-success?order=${refno}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ادفع الآن لتأكيد طلبك');
+    await expect(page.locator('[data-success-pay-first]')).toContainText('فسيُلغى تلقائيًا');
+    await expectAccessible(page);
     await payInPopup(page, /Approve/, refno);
     await slow(page.locator('[data-pay-now-box]')).toHaveCount(0);
+    await expect(page.locator('[data-success-paid]')).toHaveText('تم الدفع: طلبك مؤكَّد');
     await page.goto('/ar/account/orders?tab=to_receive');
     await expect(page.getByText(refno)).toBeVisible();
   });

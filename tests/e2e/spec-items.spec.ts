@@ -109,6 +109,7 @@ test('§8 the redeem modal: a network failure, a 500 {} and an empty 502 read th
     await page.locator('[data-redeem-open]').click();
     const option = page.locator('[data-redeem-option]').first();
     await option.locator('[data-redeem]').click();
+    await option.locator('[data-redeem-confirm]').click();
     await expect(page.locator('[data-toast="error"]').last()).toHaveText(OOPS);
     await expect(page.locator('[data-redeem-error]')).toHaveText(OOPS);
     await expect(option.locator('[data-redeem]')).toBeEnabled();

@@ -86,10 +86,18 @@ describe('toOrderDetailView (the order detail page)', () => {
       { kind: 'status', to: 'Delivering', toKey: 'status_delivering', actorKey: 'order_actor_operator', at: '2026-11-22T16:30:00.000Z', atLabel: '23/11/2026 12:30 am' },
     ]);
     expect(v.trackingCode).toBe('MY123');
+    expect(v.showsTracking).toBe(true);
     expect(v.collectionCode).toBeNull();
     expect(v.pickupSlot).toBeNull();
     expect(v.can).toEqual({ cancel: false, payNow: false, changePickup: false, review: false });
     expect(v.totalSen).toBe(3385);
+  });
+
+  it('promises a tracking code only to a delivery that may still ship: not to a cancelled one without a code, nor to a pick-up', () => {
+    expect(toOrderDetailView({ ...base, order_status: 'Paid', tracking_code: null, history: [] }).showsTracking).toBe(true);
+    expect(toOrderDetailView({ ...base, order_status: 'Cancelled', tracking_code: null, history: [] }).showsTracking).toBe(false);
+    expect(toOrderDetailView({ ...base, order_status: 'Cancelled', tracking_code: 'MY123', history: [] }).showsTracking).toBe(true);
+    expect(toOrderDetailView({ ...base, order_del_type: 'PICKUP', tracking_code: null, history: [] }).showsTracking).toBe(false);
   });
 
   it('keeps the stored pick-up slot for the change modal and allows cancel and Pay Now while To Pay', () => {

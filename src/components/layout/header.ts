@@ -14,6 +14,8 @@ import { $favourites } from '../../stores/favourites';
 import { $shipping, isShippingComplete, type Shipping } from '../../features/delivery/shipping';
 import { callAction } from '../../features/shared/action-fetch';
 import { toast } from '../../lib/ui/toast';
+import { href } from '../../domain/paths';
+import { startLanguageSwitch } from '../../features/language/ui/language-switch';
 import { installChunkReload } from '../../lib/ui/chunk-reload';
 import { LOGOUT_REDIRECT_MS, TOAST_LOGIN_MS, TOAST_LOGOUT_MS } from '../../domain/constants';
 
@@ -48,6 +50,28 @@ export async function refreshSession(): Promise<MeAnswer | null> {
   $cartCount.set(me.cart_count);
   $favourites.set(me.favourites ?? []);
   return me;
+}
+
+/** Each language's name in its own script, as the language switcher shows it to a reader of that language. */
+const LANGUAGE_NAMES = { en: 'English', zh: '中文', ar: 'العربية' } as const;
+/** How long the notice after a login that changed the language stays (ms): long enough to read and tap. */
+const LANGUAGE_NOTICE_MS = 10_000;
+
+/**
+ * After a login that changed the page's language to the profile's (spec §1; src/features/access/
+ * actions.ts): a notice in the new language, itself a link to this page in the language the
+ * shopper was reading, which stores that choice as the header's switcher does.
+ */
+function showLanguageNotice(header: HTMLElement, previous: keyof typeof LANGUAGE_NAMES) {
+  const message = (header.dataset.languageNotice ?? '').replace('{previous}', LANGUAGE_NAMES[previous]);
+  if (!message) return;
+  // This page's path without its language prefix (splitLocale of src/i18n/messages.ts, kept out of the header's bundle).
+  const prefixed = /^\/(?:zh|ar)(\/.*)?$/.exec(location.pathname);
+  const back = href(previous, prefixed ? prefixed[1] || '/' : location.pathname) + location.search;
+  toast(message, { kind: 'info', href: back, durationMs: LANGUAGE_NOTICE_MS, tag: 'language', data: { langLink: previous, languageNotice: '' } });
+  // The toast's own region (the page's, or an open modal's): its only language link is the notice.
+  const notice = document.querySelector<HTMLElement>('a[data-language-notice]');
+  if (notice?.parentElement) startLanguageSwitch(notice.parentElement);
 }
 
 export function startHeader() {
@@ -164,7 +188,9 @@ export function startHeader() {
   const flash = /(?:^|; )xs_flash=([^;]+)/.exec(document.cookie)?.[1];
   if (flash) {
     document.cookie = 'xs_flash=; path=/; max-age=0';
-    if (flash === 'login_successful') toast(header.dataset.loginMessage ?? '', { durationMs: TOAST_LOGIN_MS });
+    if (flash.startsWith('login_successful')) toast(header.dataset.loginMessage ?? '', { durationMs: TOAST_LOGIN_MS });
+    const previous = /^login_successful_from_(en|zh|ar)$/.exec(flash)?.[1];
+    if (previous) showLanguageNotice(header, previous as keyof typeof LANGUAGE_NAMES);
     if (flash === 'logout_successful') toast(header.dataset.logoutMessage ?? '', { durationMs: TOAST_LOGOUT_MS });
     if (flash === 'session_expired') toast(header.dataset.expiredMessage ?? '', { kind: 'error' });
     if (flash === 'password_reset_successful') toast(header.dataset.resetMessage ?? '');

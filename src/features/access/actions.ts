@@ -45,7 +45,8 @@ export const access = {
    * `redirect` (`/login?redirect=`). Success seals a new session cookie, flashes 'Login Successful'
    * (3 s) and goes to `redirect`, else home, in the language of `languageAfterLogin` (spec §1): a
    * choice made on this device (a /zh or /ar login page, or the `xs_lang` cookie), else the
-   * profile's (customer_language), which becomes the local choice. Failure: 401 with the API's 'The
+   * profile's (customer_language), which becomes the local choice; when that changes the page's
+   * language, the flash also asks for a notice in the new language with a tap back. Failure: 401 with the API's 'The
    * mobile number or password is incorrect.', 429 after too many failures.
    */
   login: defineAction({
@@ -56,12 +57,13 @@ export const access = {
       const r = await viaApi(ctx, () => api.call('customer_login', { body: [{ mobile, password }] }), { credentials: true });
       const session = { token: r.token, member: r.member_code };
       await writeSession(ctx.cookies, session);
-      setFlash(ctx.cookies, 'login_successful');
       const page = ctx.locals.locale;
       const local = readLanguageChoice(ctx.cookies);
       const profile = needsProfileLanguage(page, local) ? await profileLanguage(page, session) : null;
       const language = languageAfterLogin(page, local, profile);
       writeLanguageChoice(ctx.cookies, language);
+      // A language the shopper did not pick here is said, with a tap back (header.ts).
+      setFlash(ctx.cookies, language === page ? 'login_successful' : `login_successful_from_${page}`);
       return { redirect: loginTarget(redirect, language) };
     },
   }),

@@ -39,6 +39,12 @@ export type OrderDetailView = OrderView & {
   history: OrderHistoryView[];
   /** The carrier's code of a delivery order once shipped; null otherwise. */
   trackingCode: string | null;
+  /**
+   * Whether the page has a tracking block: a delivery order with a code, or one still to be
+   * shipped ("a tracking code appears here once shipped"). A cancelled delivery without a code
+   * promises none.
+   */
+  showsTracking: boolean;
   /** The 6-digit code to show at the counter, while a pick-up order is Ready To Pickup; null otherwise. */
   collectionCode: string | null;
   /** The pick-up slot as stored, 'YYYY-MM-DD' and 'HH:mm', and its outlet's store code ('' when unknown); null for delivery. */
@@ -67,6 +73,7 @@ export function toOrderDetailView(o: OrderWithHistory, locale: Locale = 'en'): O
       return { kind: 'status', to: e.to, toKey: isMessageKey(key) ? key : null, actorKey: `order_actor_${e.actor}` as MessageKey, ...at };
     }),
     trackingCode: o.order_del_type === 'DELIVERY' ? o.tracking_code || null : null,
+    showsTracking: o.order_del_type === 'DELIVERY' && (Boolean(o.tracking_code) || o.order_status !== 'Cancelled'),
     collectionCode: o.order_del_type === 'PICKUP' && o.order_status === 'Ready To Pickup' ? o.collection_code || null : null,
     pickupSlot:
       o.order_del_type === 'PICKUP' && o.order_del_pickup_date && o.order_del_pickup_time

@@ -5,7 +5,14 @@
 import { TOAST_DEFAULT_MS } from '../../domain/constants';
 
 /** `tag` names a kind of toast so it can be dismissed early (`dismissToasts`), e.g. 'cart' for "added to cart". */
-export type ToastOptions = { durationMs?: number; href?: string; kind?: 'success' | 'error' | 'info'; tag?: string };
+export type ToastOptions = {
+  durationMs?: number;
+  href?: string;
+  kind?: 'success' | 'error' | 'info';
+  tag?: string;
+  /** Data attributes of the toast's link, or of the toast without one (`{ langLink: 'en' }` → data-lang-link="en"), for a script that follows it. */
+  data?: Record<string, string>;
+};
 
 /**
  * Where a toast goes: the page's #toaster, or — while a modal <dialog> is open (quick view, delivery
@@ -27,19 +34,29 @@ function toastRegion(): HTMLElement | null {
 }
 
 /** Shows a toast; returns a function that removes it early. */
-export function toast(message: string, { durationMs = TOAST_DEFAULT_MS, href, kind = 'success', tag }: ToastOptions = {}): () => void {
+export function toast(message: string, { durationMs = TOAST_DEFAULT_MS, href, kind = 'success', tag, data }: ToastOptions = {}): () => void {
   const region = toastRegion();
   if (!region) return () => {};
-  const el = document.createElement(href ? 'a' : 'div');
-  if (href) (el as HTMLAnchorElement).href = href;
+  // The live region's role stays on the toast itself; a link is inside it (a link given the status
+  // role would lose its name: that role takes no name from its text).
+  const el = document.createElement('div');
   el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
   el.dataset.toast = kind;
   if (tag) el.dataset.toastTag = tag;
   el.className =
-    'pointer-events-auto flex items-center gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ring-1 transition-opacity duration-300 ' +
+    'pointer-events-auto flex items-center gap-3 rounded-xl text-sm font-medium shadow-lg ring-1 transition-opacity duration-300 ' +
     // A light ring and a deep shadow keep the dark toast visible over any background, the dark footer too.
     (kind === 'error' ? 'bg-brand-700 text-white ring-2 ring-white/90 shadow-black/40' : 'bg-ink-900 text-white ring-2 ring-white/90 shadow-black/40');
-  el.textContent = message;
+  const body = href ? document.createElement('a') : el;
+  if (href) {
+    (body as HTMLAnchorElement).href = href;
+    body.className = 'block w-full rounded-xl px-4 py-3 hover:underline';
+    el.append(body);
+  } else {
+    el.classList.add('px-4', 'py-3');
+  }
+  Object.assign(body.dataset, data);
+  body.textContent = message;
   region.append(el);
   const remove = () => {
     el.style.opacity = '0';

@@ -49,11 +49,11 @@ export function CartLine({ locale, item, quantity, selected, onSelect, onQuantit
         {old > price && <del className="ms-2 whitespace-nowrap text-xs text-ink-500">{formatPrice(old, locale)}</del>}
       </td>
       <td className="col-start-3 col-span-2 row-start-3 md:px-2 md:py-4">
-        <div className="inline-flex items-center rounded-lg border border-ink-300">
+        <div className="inline-flex items-center rounded-lg border border-ink-300 has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-brand-500">
           <button type="button" className="h-9 w-9 text-ink-700 hover:text-brand-700" aria-label={t(m.decrease_quantity)} onClick={() => onQuantity(Math.max(0, quantity - 1))}>−</button>
           <input type="number" inputMode="numeric" min={0} max={max} step={1} value={quantity} aria-label={t(m.quantity)}
             onChange={(e) => e.target.value !== '' && onQuantity(Math.min(max, Math.max(0, Math.trunc(Number(e.target.value)))))}
-            className="h-9 w-12 border-x border-ink-300 text-center [appearance:textfield] focus:outline-none" />
+            className="h-9 w-12 border-x border-ink-300 text-center [appearance:textfield] focus-visible:outline-none" />
           <button type="button" className="h-9 w-9 text-ink-700 hover:text-brand-700 disabled:opacity-40" aria-label={t(m.increase_quantity)} disabled={quantity >= max} onClick={() => onQuantity(Math.min(max, quantity + 1))}>+</button>
         </div>
       </td>

@@ -60,7 +60,11 @@ async function add(form: HTMLFormElement, body: FormData, button: HTMLButtonElem
     (submitter?.parentElement ?? form).querySelector('[data-add-to-cart-error]')?.remove();
     $cartCount.set(data.cart_count);
     if (!/\/cart\/?$/.test(location.pathname)) {
-      const message = namedMessage('cardCartAdded', name, form.dataset.addedMessage);
+      // Fewer than typed (the stock left at the store): the toast says how many were added.
+      const field = form.querySelector<HTMLInputElement>('input[name="quantity"][data-asked-for]');
+      const sent = String(body.get('quantity') ?? '1');
+      const fewer = field && Number(field.dataset.askedFor) > Number(sent) ? form.dataset.addedFewerMessage?.replaceAll('{count}', sent) : undefined;
+      const message = fewer ?? namedMessage('cardCartAdded', name, form.dataset.addedMessage);
       toast(message, { durationMs: TOAST_CART_MS, href: form.dataset.cartHref ?? document.body.dataset.cartHref, tag: 'cart' });
     }
   } finally {

@@ -42,12 +42,17 @@ export function enhanceQuantitySteppers(root: ParentNode = document) {
       });
       button.addEventListener('contextmenu', (e) => e.preventDefault());
     }
-    // Typed values are kept within the bounds when the field is left (empty stays empty).
+    // Typed values are kept within the bounds when the field is left (empty stays empty). A number
+    // above the stock left is remembered (`data-asked-for`), so adding says how many could be had.
     input.addEventListener('change', () => {
+      delete input.dataset.askedFor;
       if (input.value.trim() === '') return;
       const { min, max } = quantityBounds({ min: input.min, max: input.max, step: input.step });
       const n = Math.trunc(Number(input.value));
+      if (Number.isFinite(n) && n > max) input.dataset.askedFor = String(n);
       input.value = String(Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : min);
     });
+    // Typing or a step changes what is asked for.
+    input.addEventListener('input', () => delete input.dataset.askedFor);
   }
 }

@@ -5,9 +5,10 @@
  * spend. A voucher that cannot apply to this cart (`voucherRefusal` of src/domain/vouchers.ts, the
  * server's own rule) is greyed and not selectable, with the reason. Choosing one hands it to the
  * island, which has the server check it. Keyboard: the modal traps focus, Escape closes it, each
- * voucher is a button.
+ * voucher is a button; after choosing, the focus is on Remove voucher, and after removing, on
+ * Choose a voucher (the button that had it is gone). Both are at least 24 px tall to tap.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as m from '../../../paraglide/messages.js';
 import type { Locale } from '../../../i18n/messages';
 import { formatExactPrice } from '../../../domain/money';
@@ -47,10 +48,28 @@ export function VoucherPicker({ locale, vouchers, subtotalSen, chosen, checking,
   const t = bindLocale(locale);
   const [open, setOpen] = useState(false);
   const today = shopDate(new Date());
+  /** Where the focus goes once the chosen voucher has changed (its button is replaced). */
+  const focusNext = useRef<'remove' | 'choose' | null>(null);
+  const chooseRef = useRef<HTMLButtonElement | null>(null);
+  const removeRef = useRef<HTMLButtonElement | null>(null);
+
+  useEffect(() => {
+    const target = focusNext.current === 'remove' ? removeRef.current : focusNext.current === 'choose' ? chooseRef.current : null;
+    if (!target) return;
+    focusNext.current = null;
+    // After the modal has closed and given the focus back to what opened it (now gone).
+    requestAnimationFrame(() => target.focus());
+  }, [chosen, open]);
 
   function choose(v: CheckoutVoucher) {
+    focusNext.current = 'remove';
     setOpen(false);
     onChoose(v);
+  }
+
+  function remove() {
+    focusNext.current = 'choose';
+    onRemove();
   }
 
   return (
@@ -58,7 +77,7 @@ export function VoucherPicker({ locale, vouchers, subtotalSen, chosen, checking,
       <div className="flex items-center justify-between gap-3">
         <h3 id="voucher-title" className="text-sm font-semibold">{t(m.checkout_voucher)}</h3>
         {!chosen && (
-          <button type="button" className="text-sm font-semibold text-brand-700 hover:underline" onClick={() => setOpen(true)} aria-haspopup="dialog" data-voucher-open>
+          <button type="button" ref={chooseRef} className="tap-target text-sm font-semibold text-brand-700 hover:underline" onClick={() => setOpen(true)} aria-haspopup="dialog" data-voucher-open>
             {t(m.checkout_voucher_choose)}
           </button>
         )}
@@ -71,7 +90,7 @@ export function VoucherPicker({ locale, vouchers, subtotalSen, chosen, checking,
               {checking || discountSen === null ? t(m.checkout_voucher_checking) : <>{t(m.checkout_voucher_applied)} · <span dir="ltr" className="whitespace-nowrap">{formatExactPrice(-discountSen)}</span></>}
             </span>
           </p>
-          <button type="button" className="shrink-0 text-sm font-semibold text-brand-700 hover:underline" onClick={onRemove} data-voucher-remove>
+          <button type="button" ref={removeRef} className="tap-target shrink-0 text-sm font-semibold text-brand-700 hover:underline" onClick={remove} data-voucher-remove>
             {t(m.checkout_voucher_remove)}
           </button>
         </div>

@@ -4,7 +4,9 @@
  * confirm modal (only while To Pay); Change pick-up time (pick-up orders not yet collected, the
  * date and times offered by the shop's pick-up settings, as in the delivery modal, full times of the
  * order's outlet shown as Full; the order's own slot stays choosable); Review products
- * (Waiting Comment: stars 0–5 and a comment per product, then the order is Completed).
+ * (Waiting Comment: a star rating read at a glance — five stars, or No stars for 0 — with nothing
+ * chosen beforehand, and a comment per product; every product needs its rating; then the order is
+ * Completed).
  *
  * Without JavaScript the cancel still works: a <details> reveals the confirmation and a plain form
  * posting to the `orders.cancel` Action (redirect after POST back to the order). With JavaScript the
@@ -36,7 +38,9 @@ type Props = {
 };
 type Open = null | 'cancel' | 'pickup' | 'review';
 
-const RATES = Array.from({ length: REVIEW_RATE_MAX - REVIEW_RATE_MIN + 1 }, (_, i) => REVIEW_RATE_MIN + i);
+/** The stars of the rating, 1 to 5; 0 is the "No stars" choice beside them. */
+const STARS = Array.from({ length: REVIEW_RATE_MAX - REVIEW_RATE_MIN }, (_, i) => REVIEW_RATE_MIN + 1 + i);
+const STAR_PATH = 'm10 1.8 2.5 5.2 5.7.8-4.1 4 1 5.6L10 14.7l-5.1 2.7 1-5.6-4.1-4 5.7-.8z';
 
 /** The controls of one order (see the module comment); `can` decides which appear. */
 function OrderControlsView({ locale, refno, can, pickupSlot, lines, cancelAction }: Props) {
@@ -47,7 +51,10 @@ function OrderControlsView({ locale, refno, can, pickupSlot, lines, cancelAction
   const [error, setError] = useState('');
   /** Counts refused pick-up changes: the times are asked again, a slot that filled up then shows as Full. */
   const [pickupRefusals, setPickupRefusals] = useState(0);
-  const [reviews, setReviews] = useState(() => lines.map((l) => ({ product_code: l.code, review_rate: REVIEW_RATE_MAX, review_comment: '' })));
+  // Nothing chosen beforehand: each product's rating is the member's own choice.
+  const [reviews, setReviews] = useState(() => lines.map((l) => ({ product_code: l.code, review_rate: null as number | null, review_comment: '' })));
+  /** Products submitted without a rating, shown beside their stars. */
+  const [unrated, setUnrated] = useState<string[]>([]);
   useEffect(() => setReady(true), []);
 
   const show = (which: Open) => {
@@ -81,9 +88,15 @@ function OrderControlsView({ locale, refno, can, pickupSlot, lines, cancelAction
   }
 
   async function submitReviews() {
+    const missing = reviews.filter((r) => r.review_rate === null).map((r) => r.product_code);
+    setUnrated(missing);
+    if (missing.length > 0) {
+      document.querySelector<HTMLInputElement>(`[data-review-line="${CSS.escape(missing[0]!)}"] input[type="radio"]`)?.focus();
+      return;
+    }
     setBusy(true);
     setError('');
-    const { error: err } = await actions.orders.review({ order_refno: refno, reviews });
+    const { error: err } = await actions.orders.review({ order_refno: refno, reviews: reviews.map((r) => ({ ...r, review_rate: r.review_rate ?? REVIEW_RATE_MIN })) });
     if (err) {
       setBusy(false);
       return setError(err.message);
@@ -91,7 +104,10 @@ function OrderControlsView({ locale, refno, can, pickupSlot, lines, cancelAction
     location.reload();
   }
 
-  const setReview = (i: number, patch: Partial<(typeof reviews)[number]>) => setReviews((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const setReview = (i: number, patch: Partial<(typeof reviews)[number]>) => {
+    setReviews((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+    if (patch.review_rate !== undefined) setUnrated((u) => u.filter((code) => code !== lines[i]!.code));
+  };
   const errorLine = error && <p role="alert" className="field-error mb-3" data-order-error>{error}</p>;
 
   return (
@@ -160,17 +176,35 @@ function OrderControlsView({ locale, refno, can, pickupSlot, lines, cancelAction
                 <li key={line.code} className="py-3" data-review-line={line.code}>
                   <fieldset>
                     <legend className="mb-2 text-sm font-semibold"><bdi>{line.name}</bdi></legend>
-                    <div className="flex flex-wrap gap-1.5" role="radiogroup" aria-label={t(m.order_review_rating, { name: line.name })}>
-                      {RATES.map((rate) => {
-                        const on = reviews[i]!.review_rate === rate;
-                        return (
-                          <label key={rate} className={`cursor-pointer rounded-lg border px-2.5 py-1.5 text-sm ${on ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800' : 'border-ink-300/70 hover:border-brand-500'}`}>
-                            <input type="radio" className="sr-only" name={`rate-${line.code}`} value={rate} checked={on} onChange={() => setReview(i, { review_rate: rate })} />
-                            <svg aria-hidden="true" viewBox="0 0 20 20" className="inline size-4 fill-sun-400 align-[-2px]"><path d="m10 1.8 2.5 5.2 5.7.8-4.1 4 1 5.6L10 14.7l-5.1 2.7 1-5.6-4.1-4 5.7-.8z" /></svg> <span>{t(m.order_review_stars, { rate })}</span>
-                          </label>
-                        );
-                      })}
+                    <div className="flex flex-wrap items-center gap-x-3 gap-y-2" role="radiogroup" aria-label={t(m.order_review_rating, { name: line.name })}
+                      aria-invalid={unrated.includes(line.code) || undefined} aria-describedby={unrated.includes(line.code) ? `rate-missing-${line.code}` : undefined}>
+                      <label data-rate={REVIEW_RATE_MIN}
+                        className={`cursor-pointer rounded-full border px-3 py-1.5 text-sm has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500 ${reviews[i]!.review_rate === REVIEW_RATE_MIN ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800' : 'border-ink-300/70 hover:border-brand-500'}`}>
+                        <input type="radio" className="sr-only" name={`rate-${line.code}`} value={REVIEW_RATE_MIN} checked={reviews[i]!.review_rate === REVIEW_RATE_MIN}
+                          onChange={() => setReview(i, { review_rate: REVIEW_RATE_MIN })} />
+                        {t(m.order_review_no_stars)}
+                      </label>
+                      {/* The stars fill from the start of the line: from the right on an Arabic page. */}
+                      <span className="flex">
+                        {STARS.map((rate) => {
+                          const lit = (reviews[i]!.review_rate ?? 0) >= rate;
+                          return (
+                            <label key={rate} data-rate={rate} className="cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-0 has-[:focus-visible]:outline-brand-500">
+                              <input type="radio" className="sr-only" name={`rate-${line.code}`} value={rate} checked={reviews[i]!.review_rate === rate}
+                                onChange={() => setReview(i, { review_rate: rate })} />
+                              <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-8 ${lit ? 'fill-sun-400 stroke-[#a86b00]' : 'fill-transparent stroke-ink-500'}`} strokeWidth="1.2"><path d={STAR_PATH} /></svg>
+                              <span className="sr-only">{t(m.order_review_stars, { rate })}</span>
+                            </label>
+                          );
+                        })}
+                      </span>
+                      <span className="text-sm text-ink-700" data-rate-shown>
+                        {reviews[i]!.review_rate === null ? t(m.order_review_unrated) : t(m.order_review_stars, { rate: reviews[i]!.review_rate! })}
+                      </span>
                     </div>
+                    {unrated.includes(line.code) && (
+                      <p id={`rate-missing-${line.code}`} className="field-error mt-1" data-rate-missing>{t(m.order_review_rate_missing, { name: line.name })}</p>
+                    )}
                     <label className="label mt-3" htmlFor={`comment-${line.code}`}>{t(m.order_review_comment)}</label>
                     <textarea id={`comment-${line.code}`} className="field" rows={2} maxLength={REVIEW_COMMENT_MAX_LENGTH} dir="auto"
                       value={reviews[i]!.review_comment} onChange={(e) => setReview(i, { review_comment: e.target.value })} />

@@ -3,7 +3,8 @@
  * Voucher tabs; §8 'Not enough point to redeem'). Two tabs, Active (code 1) and Expired/Used
  * (code 2); an active voucher is a button opening its details (image, name, value, expiry, minimum
  * spend, terms, a link to /voucher-details/?code=); an expired or used one is not clickable. The
- * redeem modal lists the kinds offered for points with their cost; redeeming calls the
+ * redeem modal lists the kinds offered for points with their cost; Redeem asks first ("Spend 250
+ * points on RM5 off?", Yes / Not now: points are never spent on one tap), then calls the
  * `vouchers.redeem` Action, toasts the success, adds the new voucher to the Active tab and shows
  * the new balance. Keyboard: the tabs follow the ARIA tabs pattern (arrow keys, Home, End); the
  * modals trap focus and close with Escape.
@@ -63,10 +64,24 @@ function VouchersIslandView({ locale, active: initialActive, past, offers, point
   const [details, setDetails] = useState<VoucherCardView | null>(null);
   const [redeemOpen, setRedeemOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  /** The offer whose Redeem was pressed and now asks "Spend … on …?". */
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const confirmRef = useRef<HTMLButtonElement | null>(null);
+  const redeemRefs = useRef(new Map<string, HTMLButtonElement | null>());
   const [error, setError] = useState('');
   /** The success toast, shown once the redeem modal has closed (a toast opened inside a modal goes with it). */
   const [notice, setNotice] = useState('');
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // The question takes the focus; "Not now" gives it back to its Redeem button.
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  function keep(code: string) {
+    setConfirming(null);
+    requestAnimationFrame(() => redeemRefs.current.get(code)?.focus());
+  }
 
   useEffect(() => {
     if (!notice || redeemOpen) return;
@@ -85,6 +100,7 @@ function VouchersIslandView({ locale, active: initialActive, past, offers, point
   }
 
   async function redeem(o: RedeemOptionView) {
+    setConfirming(null);
     setBusy(o.code);
     setError('');
     // islandAction: a network fault or a bare 5xx reads 'Oops, Something went wrong on server.' (spec §8) and never throws.
@@ -110,7 +126,7 @@ function VouchersIslandView({ locale, active: initialActive, past, offers, point
     <div data-vouchers>
       <div className="card mb-4 flex flex-wrap items-center justify-between gap-3 p-4">
         <p className="text-sm" data-points-balance={points}>{t(m.voucher_redeem_balance, { points })}</p>
-        <button type="button" className="btn-primary" aria-haspopup="dialog" onClick={() => { setError(''); setRedeemOpen(true); }} data-redeem-open>
+        <button type="button" className="btn-primary" aria-haspopup="dialog" onClick={() => { setError(''); setConfirming(null); setRedeemOpen(true); }} data-redeem-open>
           {t(m.voucher_redeem_open)}
         </button>
       </div>
@@ -205,17 +221,33 @@ function VouchersIslandView({ locale, active: initialActive, past, offers, point
                     </span>
                     <span className="flex shrink-0 flex-col items-end gap-1">
                       <span className="text-sm font-semibold" data-redeem-cost={o.cost}>{t(m.voucher_redeem_cost, { points: o.cost })}</span>
-                      <button
-                        type="button"
-                        className="btn-primary !px-4 !py-1.5 text-sm"
-                        disabled={busy !== null}
-                        aria-label={`${t(m.voucher_redeem_button)} ${o.name}`}
-                        onClick={() => void redeem(o)}
-                        data-redeem={o.code}
-                      >
-                        {t(m.voucher_redeem_button)}
-                      </button>
+                      {confirming !== o.code && (
+                        <button
+                          type="button"
+                          ref={(el) => void redeemRefs.current.set(o.code, el)}
+                          className="btn-primary !px-4 !py-1.5 text-sm"
+                          disabled={busy !== null}
+                          aria-label={`${t(m.voucher_redeem_button)} ${o.name}`}
+                          onClick={() => setConfirming(o.code)}
+                          data-redeem={o.code}
+                        >
+                          {t(m.voucher_redeem_button)}
+                        </button>
+                      )}
                     </span>
+                    {confirming === o.code && (
+                      <div role="group" aria-labelledby={`redeem-question-${o.code}`} className="flex basis-full flex-wrap items-center justify-end gap-2 border-t border-ink-900/10 pt-3" data-redeem-confirmation={o.code}>
+                        <p id={`redeem-question-${o.code}`} className="me-auto text-sm font-medium" data-redeem-question>
+                          {t(m.voucher_redeem_question, { cost: t(m.voucher_redeem_cost, { points: o.cost }), name: o.name })}
+                        </p>
+                        <button type="button" className="btn-outline !px-4 !py-1.5 text-sm" onClick={() => keep(o.code)} data-redeem-keep>
+                          {t(m.voucher_redeem_keep)}
+                        </button>
+                        <button type="button" ref={confirmRef} className="btn-primary !px-4 !py-1.5 text-sm" disabled={busy !== null} onClick={() => void redeem(o)} data-redeem-confirm>
+                          {t(m.voucher_redeem_confirm)}
+                        </button>
+                      </div>
+                    )}
                   </li>
                 );
               })}
