@@ -18,7 +18,8 @@
  * failed or flaky test by file and title, and each run that exited non-zero with no failed test,
  * e.g. on an unhandled error), and the time each step took. With TEST_SUMMARY_FILE set, that list
  * is also written there (verify prints it last, where a short tail of the output still shows it).
- * Runs on the project's own Node 24 through npm.
+ * Runs on the project's own Node 24 through npm. With TEST_WITH_BUDGETS=true (set by `npm run verify`)
+ * the unit and API lane also checks the JavaScript budgets of the build at its end.
  * SKIP_E2E=true leaves out the browser lane; TEST_INSTANTS=all adds the runs at three more instants.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -141,24 +142,38 @@ async function unitAndApi() {
   if (files.length) console.log('\n(The two-instance, catalogue-change and metrics tests need TEST_DATABASE_URL and TEST_REDIS_URL: running the others only.)');
   const serverStatus = await run('unit/API', 'Server processes (shutdown; two instances on PostgreSQL and Redis: kill under load, catalogue change)', bin('playwright'), ['test', '--config', 'tests/server/playwright.config.ts', '--reporter=list,json', ...files], { PLAYWRIGHT_JSON_OUTPUT_NAME: serverJson });
   countPlaywright(serverJson, serverStatus, 'Server processes');
+  // `npm run verify` asks for the JavaScript budgets here, on the build just made, while the browser
+  // lane still runs: the lane that ends first does them instead of a step after both.
+  if (process.env.TEST_WITH_BUDGETS === 'true') {
+    if ((await run('unit/API', 'JavaScript budgets (scripts/budgets.mjs)', process.execPath, [path.join(root, 'scripts/budgets.mjs')])) !== 0) {
+      broken = true;
+      problems.push('broken  JavaScript budgets: a page ships more than its budget or could not be measured (see its table above)');
+    }
+  }
 }
 
-/** The browser lane: build, pictures, then the browser tests. */
+/**
+ * The browser lane: build, then the browser tests beside the making of the pictures (the test
+ * servers make a picture not made yet when it is first asked, as a server without a build's
+ * pictures does; the server processes of the other lane wait for the pictures, which they check).
+ */
 async function browser() {
   if ((await run('browser', 'Build the shop', process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'])) !== 0) {
     broken = true;
     problems.push('broken  Build the shop: astro build failed');
     return resolveBuilt(false);
   }
-  if ((await run('browser', 'Make the pictures (scripts/make-pictures.mjs)', process.execPath, [path.join(root, 'scripts/make-pictures.mjs')])) !== 0) {
-    broken = true;
-    problems.push('broken  Make the pictures: scripts/make-pictures.mjs failed');
-    return resolveBuilt(false);
-  }
-  resolveBuilt(true);
+  const pictures = run('browser', 'Make the pictures (scripts/make-pictures.mjs)', process.execPath, [path.join(root, 'scripts/make-pictures.mjs')]).then((status) => {
+    if (status !== 0) {
+      broken = true;
+      problems.push('broken  Make the pictures: scripts/make-pictures.mjs failed');
+    }
+    resolveBuilt(status === 0);
+  });
   const json = path.join(out, 'playwright.json');
   const status = await run('browser', 'Browser tests (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
   countPlaywright(json, status, 'Browser tests');
+  await pictures;
 }
 
 console.log('━━ Compile the message catalogue');

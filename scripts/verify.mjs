@@ -4,8 +4,9 @@
  *   1. compile the message catalogue (Paraglide);
  *   2. type-check: `astro check`, 0 errors, and beside it lint: ESLint, 0 warnings (`npm run lint`);
  *   3. tests: `npm test` (builds the shop; unit, API — also on PostgreSQL with TEST_DATABASE_URL —
- *      and browser tests);
- *   4. JavaScript budgets per page against that build (`npm run budgets`).
+ *      and browser tests), which also checks the JavaScript budgets per page against that build
+ *      (`npm run budgets`; TEST_WITH_BUDGETS) in its unit and API lane while the browser tests
+ *      still run — with SKIP_E2E=true the budgets are a step of their own after the tests.
  * Every step runs even when an earlier one failed (one run shows every problem), except that
  * nothing runs without the message catalogue; `--bail` stops at the first failure. Ends with a
  * summary and exits 1 when a step failed; the tests that failed or were flaky are listed last
@@ -31,7 +32,7 @@ const steps = [
   { title: 'Type-check (astro check)', cmd: [process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'check']] },
   { title: 'Lint (ESLint, 0 warnings)', cmd: [bin('eslint'), ['.', '--max-warnings', '0']] },
   // The README's test command, as a developer runs it.
-  { title: 'Tests (npm test)', cmd: ['npm', ['test']], env: { TEST_SUMMARY_FILE: testSummary } },
+  { title: skipE2e ? 'Tests (npm test)' : 'Tests and JavaScript budgets (npm test)', cmd: ['npm', ['test']], env: { TEST_SUMMARY_FILE: testSummary, TEST_WITH_BUDGETS: String(!skipE2e) } },
   // Without the browser tests nothing built the shop: build it afresh rather than check an old build.
   { title: 'JavaScript budgets (npm run budgets)', cmd: node('scripts/budgets.mjs'), env: skipE2e ? { FORCE_BUILD: 'true' } : {} },
 ];
@@ -73,13 +74,15 @@ if (await runStep(catalogue)) {
   const checked = (await Promise.all([runStep(typeCheck, { quiet: true }), runStep(lint, { quiet: true })])).every(Boolean);
   if (checked || !bail) {
     const tested = await runStep(tests);
-    if (tested || !bail) await runStep(budgets);
+    if (skipE2e && (tested || !bail)) await runStep(budgets);
   }
 }
 
 console.log('\n━━━━ Summary');
 for (const r of results) console.log(`${r.ok ? 'ok    ' : 'FAILED'}  ${r.title} (${r.seconds} s)`);
-for (const s of steps.slice(results.length)) console.log(`skipped ${s.title}`);
+// The budgets step runs on its own only without the browser tests (else npm test checked them).
+const planned = skipE2e ? steps : steps.filter((s) => s !== budgets);
+for (const s of planned.filter((p) => !results.some((r) => r.title === p.title))) console.log(`skipped ${s.title}`);
 let whatFailed = '';
 try {
   whatFailed = fs.readFileSync(testSummary, 'utf8').trim();
@@ -90,6 +93,6 @@ if (whatFailed) {
   const lines = whatFailed.split('\n');
   console.log(`\nTests that failed or were flaky (${lines.length}):\n${lines.slice(0, 12).map((l) => `  ${l}`).join('\n')}${lines.length > 12 ? `\n  … and ${lines.length - 12} more above` : ''}`);
 }
-const failed = results.filter((r) => !r.ok).length + (steps.length - results.length);
+const failed = results.filter((r) => !r.ok).length + (planned.length - results.length);
 console.log(failed ? `\nverify: ${failed} step(s) failed or skipped` : '\nverify: everything passed');
 process.exit(failed ? 1 : 0);

@@ -54,6 +54,21 @@ async function journey(page: Page, prefix: string, texts: { past: RegExp; redeem
   const option = page.locator('[data-redeem-option]').first();
   await expect(option).toHaveAttribute('data-redeem-option', 'RM5OFF');
   const cost = Number(await option.locator('[data-redeem-cost]').getAttribute('data-redeem-cost'));
+  // An amount is never split: 'RM' and its figure sit on one line (the Arabic cards wrap their text).
+  const split = await page.locator('dialog[open]').evaluate((dialog) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(dialog, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (const m of (n.textContent ?? '').matchAll(/RM\s?[\d.,]+/g)) {
+        const range = document.createRange();
+        range.setStart(n, m.index);
+        range.setEnd(n, m.index + m[0].length);
+        if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) found.push(m[0]);
+      }
+    }
+    return found;
+  });
+  expect(split).toEqual([]);
   await expectAccessible(page);
   // Redeem asks first; "Not now" spends nothing.
   await option.locator('[data-redeem]').click();

@@ -14,8 +14,6 @@ import { $favourites } from '../../stores/favourites';
 import { $shipping, isShippingComplete, type Shipping } from '../../features/delivery/shipping';
 import { callAction } from '../../features/shared/action-fetch';
 import { toast } from '../../lib/ui/toast';
-import { href } from '../../domain/paths';
-import { startLanguageSwitch } from '../../features/language/ui/language-switch';
 import { installChunkReload } from '../../lib/ui/chunk-reload';
 import { LOGOUT_REDIRECT_MS, TOAST_LOGIN_MS, TOAST_LOGOUT_MS } from '../../domain/constants';
 
@@ -60,18 +58,19 @@ const LANGUAGE_NOTICE_MS = 10_000;
 /**
  * After a login that changed the page's language to the profile's (spec §1; src/features/access/
  * actions.ts): a notice in the new language, itself a link to this page in the language the
- * shopper was reading, which stores that choice as the header's switcher does.
+ * shopper was reading. It follows the header's own link to that language, whose script
+ * (language-switch.ts) stores the choice first. A page without the switcher (its top bar hidden)
+ * shows no notice.
  */
 function showLanguageNotice(header: HTMLElement, previous: keyof typeof LANGUAGE_NAMES) {
   const message = (header.dataset.languageNotice ?? '').replace('{previous}', LANGUAGE_NAMES[previous]);
-  if (!message) return;
-  // This page's path without its language prefix (splitLocale of src/i18n/messages.ts, kept out of the header's bundle).
-  const prefixed = /^\/(?:zh|ar)(\/.*)?$/.exec(location.pathname);
-  const back = href(previous, prefixed ? prefixed[1] || '/' : location.pathname) + location.search;
-  toast(message, { kind: 'info', href: back, durationMs: LANGUAGE_NOTICE_MS, tag: 'language', data: { langLink: previous, languageNotice: '' } });
-  // The toast's own region (the page's, or an open modal's): its only language link is the notice.
-  const notice = document.querySelector<HTMLElement>('a[data-language-notice]');
-  if (notice?.parentElement) startLanguageSwitch(notice.parentElement);
+  const switcher = header.querySelector<HTMLAnchorElement>(`a[data-lang-link="${previous}"]`);
+  if (!message || !switcher) return;
+  toast(message, { kind: 'info', href: switcher.getAttribute('href')!, durationMs: LANGUAGE_NOTICE_MS, tag: 'language', data: { languageNotice: previous } });
+  document.querySelector('a[data-language-notice]')?.addEventListener('click', (e) => {
+    e.preventDefault();
+    switcher.click();
+  });
 }
 
 export function startHeader() {

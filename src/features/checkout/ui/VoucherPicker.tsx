@@ -18,7 +18,7 @@ import { minSpendShortfall, voucherRefusal } from '../../../domain/vouchers';
 import { Modal } from '../../../components/islands/Modal';
 import { bindLocale } from '../../../components/islands/i18n';
 import type { CheckoutVoucher } from '../view';
-import { expiryText, valueText } from '../../vouchers/ui/voucher-text';
+import { expiryText, minSpendText, valueText } from '../../vouchers/ui/voucher-text';
 import { isolate } from '../../../i18n/bidi';
 
 type Props = {
@@ -123,7 +123,7 @@ export function VoucherPicker({ locale, vouchers, subtotalSen, chosen, checking,
                       <span className="block text-sm font-semibold text-brand-700" data-voucher-value>{valueText(t, v.value)}</span>
                       <span className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-ink-500">
                         <span>{t(m.checkout_voucher_expires, { date: expiryText(locale, v.expireDate) })}</span>
-                        <span>{v.minSpendSen > 0 ? t(m.checkout_voucher_min_spend, { amount: formatExactPrice(v.minSpendSen) }) : t(m.voucher_no_min_spend)}</span>
+                        <span>{minSpendText(t, v.minSpendSen)}</span>
                       </span>
                       {why && <span id={reasonId} className="mt-1 block text-xs font-medium text-brand-700" data-voucher-reason>{why}</span>}
                     </span>

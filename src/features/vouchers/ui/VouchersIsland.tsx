@@ -20,7 +20,7 @@ import { $session } from '../../../stores/session';
 import { Modal } from '../../../components/islands/Modal';
 import { bindLocale } from '../../../components/islands/i18n';
 import type { RedeemOptionView, VoucherCardView } from '../view';
-import { expiryText, valueText } from './voucher-text';
+import { expiryText, minSpendText, valueText } from './voucher-text';
 import { withErrorBoundary } from '../../../components/islands/ErrorBoundary';
 import { islandAction } from '../../shared/island-action';
 
@@ -48,7 +48,7 @@ function CardBody({ v, locale, note }: { v: VoucherCardView; locale: Locale; not
         {v.value && <span className="block text-sm font-semibold text-brand-700" data-voucher-value>{valueText(t, v.value)}</span>}
         <span className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-ink-500">
           {v.expireDate && <span>{t(m.voucher_expires_on, { date: expiryText(locale, v.expireDate) })}</span>}
-          <span>{v.minSpendSen > 0 ? t(m.checkout_voucher_min_spend, { amount: formatExactPrice(v.minSpendSen) }) : t(m.voucher_no_min_spend)}</span>
+          <span>{minSpendText(t, v.minSpendSen)}</span>
         </span>
         {note && <span className="mt-1 block text-xs font-medium text-brand-700">{note}</span>}
       </span>

@@ -1,6 +1,6 @@
 /**
  * Texts of a voucher card shared by the checkout's picker and the account's vouchers (spec §3
- * Voucher): its value and its expiry date, in the shopper's language.
+ * Voucher): its value, its minimum spend and its expiry date, in the shopper's language.
  */
 import * as m from '../../../paraglide/messages.js';
 import type { Locale } from '../../../i18n/messages';
@@ -11,6 +11,14 @@ import type { bindLocale } from '../../../components/islands/i18n';
 /** '5.00' → 'RM 5.00 off', '10%' → '10% off', in the locale. */
 export function valueText(t: ReturnType<typeof bindLocale>, value: Voucher): string {
   return value.kind === 'amount' ? t(m.voucher_value_amount, { amount: formatExactPrice(value.sen) }) : t(m.voucher_value_percent, { percent: String(value.percent) });
+}
+
+/**
+ * 3000 → 'Min. spend RM 30.00' ('No minimum spend' for 0), in the locale; the amount's space does
+ * not break, so 'RM' never ends a line apart from its figure (an Arabic card wraps its text).
+ */
+export function minSpendText(t: ReturnType<typeof bindLocale>, minSpendSen: number): string {
+  return minSpendSen > 0 ? t(m.checkout_voucher_min_spend, { amount: formatExactPrice(minSpendSen).replace(' ', '\u00a0') }) : t(m.voucher_no_min_spend);
 }
 
 /** A 'YYYY-MM-DD' expiry as a readable date (Intl, Latin digits in every locale); the input itself when it cannot be read. */
