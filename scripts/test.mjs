@@ -2,10 +2,10 @@
 /**
  * `npm test`: every test of the shop, in two lanes that run side by side (a lane's steps one after
  * another; on two cores neither lane waits for the other):
- * - unit and API tests (Vitest): on the embedded PGlite at the real time; then again with the shop's
- *   clock set to 31 December 23:59 Malaysian time (tests/setup/clock.ts) — on PostgreSQL when
- *   TEST_DATABASE_URL is set (the API tests there, besides the files that test the embedded
- *   database itself), else on PGlite. So every run covers both databases, the real hour and the
+ * - unit and API tests (Vitest): on the embedded PGlite at the real time; then the API tests again
+ *   with the shop's clock set to 31 December 23:59 Malaysian time (tests/setup/clock.ts) — on
+ *   PostgreSQL when TEST_DATABASE_URL is set (besides the files that test the embedded database
+ *   itself), else on PGlite. So every run covers both databases, the real hour and the
  *   turn of the day, month and year; TEST_INSTANTS=all adds three more instants (a Monday 07:55
  *   before opening, a Saturday's last pick-up half hour, the last day of a February);
  * - the browser tests (Playwright, Chromium) against a fresh build.
@@ -128,7 +128,8 @@ async function unitAndApi() {
   await vitest('Unit and API tests (embedded PGlite, real time)', 'vitest.json', [], { TEST_DATABASE_URL: '' });
   // The second run: the other database when there is one, and the clock at the turn of the year.
   const where = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  await vitest(`Unit and API tests on ${where} at ${SECOND_RUN_INSTANT}`, 'vitest-second.json', [], { TEST_NOW: SECOND_RUN_INSTANT });
+  // The API tests: the unit tests' rules take "now" as an argument and ran in the first run.
+  await vitest(`API tests on ${where} at ${SECOND_RUN_INSTANT}`, 'vitest-second.json', ['api', 'api-isolated'], { TEST_NOW: SECOND_RUN_INSTANT });
   if (process.env.TEST_INSTANTS === 'all') {
     // Whole extra runs at the other instants leave out the files whose subject does not depend on the clock (vitest.config.ts).
     for (const [i, instant] of EXTRA_INSTANTS.entries()) {
@@ -152,28 +153,22 @@ async function unitAndApi() {
   }
 }
 
-/**
- * The browser lane: build, then the browser tests beside the making of the pictures (the test
- * servers make a picture not made yet when it is first asked, as a server without a build's
- * pictures does; the server processes of the other lane wait for the pictures, which they check).
- */
+/** The browser lane: build, pictures, then the browser tests. */
 async function browser() {
   if ((await run('browser', 'Build the shop', process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'])) !== 0) {
     broken = true;
     problems.push('broken  Build the shop: astro build failed');
     return resolveBuilt(false);
   }
-  const pictures = run('browser', 'Make the pictures (scripts/make-pictures.mjs)', process.execPath, [path.join(root, 'scripts/make-pictures.mjs')]).then((status) => {
-    if (status !== 0) {
-      broken = true;
-      problems.push('broken  Make the pictures: scripts/make-pictures.mjs failed');
-    }
-    resolveBuilt(status === 0);
-  });
+  if ((await run('browser', 'Make the pictures (scripts/make-pictures.mjs)', process.execPath, [path.join(root, 'scripts/make-pictures.mjs')])) !== 0) {
+    broken = true;
+    problems.push('broken  Make the pictures: scripts/make-pictures.mjs failed');
+    return resolveBuilt(false);
+  }
+  resolveBuilt(true);
   const json = path.join(out, 'playwright.json');
   const status = await run('browser', 'Browser tests (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
   countPlaywright(json, status, 'Browser tests');
-  await pictures;
 }
 
 console.log('━━ Compile the message catalogue');

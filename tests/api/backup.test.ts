@@ -30,7 +30,7 @@ const MIGRATIONS = path.resolve('src/server/xs-api/db/migrations');
 async function ops(args: string[], env: Record<string, string>) {
   const base = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), DATABASE_URL: '', MIGRATIONS_DIR: MIGRATIONS };
   try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/ops.mjs', ...args], { env: { ...base, ...env }, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, ['scripts/ops.mjs', ...args], { env: { ...base, ...env }, timeout: 180_000 });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -98,7 +98,9 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-describe('npm run ops -- backup / restore', () => {
+// Each step is a process of its own that opens the database (PGlite compiles its WebAssembly at
+// every start): on a busy two-core machine a round trip takes minutes, not the default 60 s.
+describe('npm run ops -- backup / restore', { timeout: 300_000 }, () => {
   it('with the shop running: PostgreSQL is backed up, the embedded database refuses and says what to do', async () => {
     expect(before.checksums.orders!.rows).toBeGreaterThanOrEqual(3);
     expect(before.checksums.payments!.rows).toBeGreaterThanOrEqual(2);
