@@ -8,7 +8,7 @@
  * The reset-token flow itself (SMS outbox → new password) is covered by tests/api/password-reset.test.ts.
  */
 import { expect, test } from './test';
-import { chooseDelivery, expectAccessible, login } from './helpers';
+import { expectAccessible, loginWithDelivery } from './helpers';
 import { API, API_KEY, apiLogin, apiPickupOrder, productsAt, smsCode } from './shop-api';
 
 const unique = () => `011${String(Date.now()).slice(-8)}`;
@@ -124,16 +124,14 @@ test('resend verification answers without telling whether the number is a member
 });
 
 test('logout with scripts: Logout Successful, then the login page, from either logout entry', async ({ page }) => {
-  await login(page);
-  await chooseDelivery(page, 'DELIVERY');
+  await loginWithDelivery(page, 'DELIVERY');
   await page.locator('[data-header] [data-account-menu] summary').click();
   await page.locator('[data-header] [data-logout-form] button').click();
   await expect(page.locator('[data-toast]').filter({ hasText: 'Logout Successful' })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.locator('[data-header] [data-login-link]')).toBeVisible();
 
-  await login(page);
-  await chooseDelivery(page, 'DELIVERY');
+  await loginWithDelivery(page, 'DELIVERY');
   await page.goto('/account/orders');
   await page.locator('aside [data-logout-form] button').click();
   await expect(page.locator('[data-toast]').filter({ hasText: 'Logout Successful' })).toBeVisible();

@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
-import { chooseDelivery, expectAccessible, login } from './helpers';
+import { expectAccessible, loginWithDelivery } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
 const slow = expect.configure({ timeout: 20_000 });
@@ -28,8 +28,7 @@ const AR: Texts = {
 const toastOf = (page: Page, text: string) => page.locator('[data-toast]').filter({ hasText: text });
 
 async function journey(page: Page, prefix: string, tx: Texts) {
-  await login(page, prefix);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP', prefix);
   await page.goto(`${prefix}/account/addresses`);
   const cards = page.locator('[data-address]');
   const before = await cards.count();

@@ -4,12 +4,11 @@
  * thanks the member and clears the form.
  */
 import { expect, test } from './test';
-import { chooseDelivery, expectAccessible, login } from './helpers';
+import { expectAccessible, login, loginWithDelivery } from './helpers';
 
 test('EN: sending feedback about an outlet thanks the member and clears the form', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   await page.goto('/account/add-feedback');
   await expectAccessible(page);
   await page.getByLabel('What is it about?').selectOption('OUTLET');

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './test';
-import { chooseDelivery, DEMO, expectAccessible, login } from './helpers';
+import { DEMO, expectAccessible, loginWithDelivery } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -27,23 +27,9 @@ async function loginWith(page: Page, password: string, prefix = '') {
   await expect(page.locator('dialog[open]')).toHaveCount(0);
 }
 
-/** Logs in with the demo password and chooses a delivery method (the modal opens until one is chosen). */
+/** Logs in with the demo password and a delivery method saved with the member (no modal in the way). */
 async function enter(page: Page, prefix = '') {
-  await login(page, prefix);
-  await chooseDeliveryOnce(page);
-}
-
-/**
- * Chooses a delivery method; once more after a reload when the first store lookup of a cold
- * server (its offline geocoding data loading) outlasts the helper's wait.
- */
-async function chooseDeliveryOnce(page: Page) {
-  try {
-    await chooseDelivery(page, 'DELIVERY');
-  } catch {
-    await page.reload();
-    await chooseDelivery(page, 'DELIVERY');
-  }
+  await loginWithDelivery(page, 'DELIVERY', prefix);
 }
 
 /** Every side-navigation link answers a page that is not a 404, and unknown account paths go to the profile. */

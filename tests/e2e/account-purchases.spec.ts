@@ -4,15 +4,14 @@
  * refused in Arabic, and the Arabic bill fits a phone.
  */
 import { expect, test } from './test';
-import { chooseDelivery, expectAccessible, login } from './helpers';
+import { expectAccessible, loginWithDelivery } from './helpers';
 
 const SEPTEMBER_BILL = 'S001-20260912-0042';
 const NOVEMBER_BILL = 'S005-20261108-0118';
 
 test('the demo member filters the outlet purchases, opens a bill and sees its items', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await login(page);
-  await chooseDelivery(page, 'DELIVERY');
+  await loginWithDelivery(page, 'DELIVERY');
   await page.goto('/account/purchase-history');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Outlet purchases');
   await expect(page.locator('nav [aria-current="page"]')).toHaveText('Purchase History');

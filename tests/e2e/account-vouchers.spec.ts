@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
-import { chooseDelivery, expectAccessible, login } from './helpers';
+import { expectAccessible, loginWithDelivery } from './helpers';
 import { rebateForPoints } from '../../src/domain/points';
 import { formatExactPrice } from '../../src/domain/money';
 
@@ -22,8 +22,7 @@ async function balance(page: Page): Promise<number> {
 }
 
 async function journey(page: Page, prefix: string, texts: { past: RegExp; redeemed: RegExp; details: RegExp; question: RegExp }) {
-  await login(page, prefix);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP', prefix);
   await page.goto(`${prefix}/account/vouchers`);
   const island = page.locator('[data-vouchers]');
   await slow(island).toBeVisible();

@@ -13,7 +13,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test';
-import { chooseDelivery, DEMO, expectAccessible, login } from './helpers';
+import { DEMO, expectAccessible, loginWithDelivery } from './helpers';
 import { API, apiLogin, apiPickupOrder, apiRegisterVerified, auth, cartQuantity, chosenStore, fillCart, productsAt, toCheckout, type Product } from './shop-api';
 import { formatExactPrice, formatPrice } from '../../src/domain/money';
 import { orderTotals } from '../../src/domain/totals';
@@ -50,8 +50,7 @@ test.describe('in Arabic on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('a voucher below its minimum spend is greyed with the reason and cannot be chosen', async ({ page, request }) => {
-    await login(page, '/ar');
-    await chooseDelivery(page, 'PICKUP');
+    await loginWithDelivery(page, 'PICKUP', '/ar');
     const store = await chosenStore(page);
     const me = await apiLogin(request, DEMO.mobile, DEMO.password);
     const [cheap] = await productsAt(request, store.store_no, 1, 1, (sen) => sen < 3000);
@@ -74,8 +73,7 @@ test.describe('in Arabic on a phone', () => {
 
 test('a pick-up order with the member voucher shows the discount, and the placed order carries it', async ({ page, request }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   const store = await chosenStore(page);
   const me = await apiLogin(request, DEMO.mobile, DEMO.password);
   // One product whose units on hand reach the voucher's RM 30.00 minimum spend.
@@ -130,8 +128,7 @@ test('a pick-up order with the member voucher shows the discount, and the placed
 
 test('out of stock at submit: cancel goes back to the cart; changing to the available quantity updates the cart and the order goes through', async ({ page, request }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   const store = await chosenStore(page);
   const me = await apiLogin(request, DEMO.mobile, DEMO.password);
   const [product] = await productsAt(request, store.store_no, 1, 6, undefined, OOS_FROM);
@@ -169,8 +166,7 @@ test.describe('in Arabic on a phone, with two lines', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('proceeding with the remaining items places the order without the line that ran out', async ({ page, request }) => {
-    await login(page, '/ar');
-    await chooseDelivery(page, 'PICKUP');
+    await loginWithDelivery(page, 'PICKUP', '/ar');
     const store = await chosenStore(page);
     const me = await apiLogin(request, DEMO.mobile, DEMO.password);
     const [gone, kept] = await productsAt(request, store.store_no, 2, 2, undefined, OOS_FROM);

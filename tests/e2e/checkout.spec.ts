@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
-import { chooseDelivery, expectAccessible, login } from './helpers';
+import { expectAccessible, loginWithDelivery } from './helpers';
 
 /** Network-bound steps (store lookup, pick-up times) get more time: the server may be cold or busy. */
 const slow = expect.configure({ timeout: 20_000 });
@@ -28,8 +28,7 @@ async function toCheckout(page: Page, prefix = '') {
 }
 
 test('a remark over 180 characters is refused with the spec message', async ({ page }) => {
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   await toCheckout(page);
   await page.locator('#order-remark').fill('x'.repeat(181));
   await expect(page.locator('#remark-help')).toHaveText('remark should not exceed 180 characters');
@@ -40,8 +39,7 @@ test('a remark over 180 characters is refused with the spec message', async ({ p
 });
 
 test('a refused order shows the server message, enables submit again, and a retry places it', async ({ page }) => {
-  await login(page);
-  await chooseDelivery(page, 'DELIVERY');
+  await loginWithDelivery(page, 'DELIVERY');
   await toCheckout(page);
   // The first submit claims a wrong total: the server re-prices the order and refuses it (409).
   const placeOrder = /\/_actions\/checkout(\.|%2E)placeOrder/;
@@ -58,8 +56,7 @@ test('a refused order shows the server message, enables submit again, and a retr
 });
 
 test('Place Order after a network failure, a 500 {} or an empty 502: the general message, and the button is usable again', async ({ page }) => {
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   await toCheckout(page);
   const placeOrder = /\/_actions\/checkout(\.|%2E)placeOrder/;
   const answers: ((route: import('@playwright/test').Route) => Promise<void>)[] = [
@@ -84,8 +81,7 @@ test('Place Order after a network failure, a 500 {} or an empty 502: the general
 });
 
 test('an expired pick-up slot toasts, reopens the delivery modal at the pick-up step and goes to the cart', async ({ page }) => {
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   await toCheckout(page);
   const checkoutUrl = page.url();
   await page.evaluate(() => {
@@ -114,8 +110,7 @@ test.describe('in Arabic on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('an Arabic checkout goes on to the Arabic order success page', async ({ page }) => {
-    await login(page, '/ar');
-    await chooseDelivery(page, 'PICKUP');
+    await loginWithDelivery(page, 'PICKUP', '/ar');
     await toCheckout(page, '/ar');
     await page.locator('[data-place-order]').click();
     await slow(page).toHaveURL(/\/ar\/order-success\?order=WEB\d+/);

@@ -7,15 +7,14 @@
  * order-detail.spec.ts.)
  */
 import { expect, test } from './test';
-import { chooseDelivery, DEMO, expectAccessible, login } from './helpers';
+import { DEMO, expectAccessible, loginWithDelivery } from './helpers';
 import { apiLogin, cartQuantity, chosenStore, fillCart, productsAt } from './shop-api';
 import { measure } from './screen-checks';
 
 test.describe.configure({ timeout: 120_000 });
 
 test('adding beyond the stock left says how many were added, and the quantity field shows its focus, in EN and AR', async ({ page }) => {
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   const store = await chosenStore(page);
   const me = await apiLogin(page.request, DEMO.mobile, DEMO.password);
   // Far down the catalogue: the journeys' first picks keep their stock.
@@ -61,8 +60,7 @@ test('adding beyond the stock left says how many were added, and the quantity fi
 });
 
 test('tap targets of at least 24 px: short Chinese product names, and the Back links of account pages in ZH and AR', async ({ page }) => {
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   await page.setViewportSize({ width: 390, height: 844 });
   // The demo member's delivery on its way (seed), the points history and an address.
   for (const path of ['/zh/category/PORK-CUTS', '/zh/account/orders/WEB2611200001', '/ar/account/my-rewards/membership-points-history', '/ar/account/addresses/new']) {
@@ -73,3 +71,43 @@ test('tap targets of at least 24 px: short Chinese product names, and the Back l
   }
   await expectAccessible(page);
 });
+
+/**
+ * Toasts that neither repeat the page nor contradict each other (src/lib/ui/toast.ts): a refused
+ * login's reason is under the form and the toast only points to it (spec §8 "plus a generic error
+ * toast"); a product added to and taken out of the favourites leaves one toast, the last word;
+ * adding twice to the cart leaves one "added" toast.
+ */
+for (const [prefix, texts] of [
+  ['', { wrong: 'The mobile number or password is incorrect.', generic: 'Not done: please see the message on the form.', removed: /removed from favourites/ }],
+  ['/ar', { wrong: null, generic: 'لم يكتمل الطلب: يرجى الاطلاع على الرسالة في النموذج.', removed: /تمت إزالة/ }],
+] as const) {
+  test(`${prefix || '/'}: a toast never repeats the page's own message, and a newer toast replaces one on the same subject`, async ({ page }) => {
+    await page.goto(`${prefix}/login`);
+    await page.locator('#login-mobile').fill(DEMO.mobile);
+    await page.locator('#login-password').fill('not-the-password');
+    await page.locator('[data-login-form] button').click();
+    const reason = page.locator('[data-login-error]');
+    await expect(reason).toBeVisible();
+    if (texts.wrong) await expect(reason).toHaveText(texts.wrong);
+    const toasts = page.locator('[data-toast]');
+    await expect(toasts).toHaveText([texts.generic]);
+    await expectAccessible(page);
+
+    await loginWithDelivery(page, 'PICKUP', prefix);
+    await page.goto(`${prefix}/category/PORK-CUTS`);
+    const card = page.locator('[data-product-card]').nth(3);
+    const heart = card.locator('[data-favourite-button]');
+    await heart.click();
+    await expect(toasts.filter({ hasText: /"/ })).toHaveCount(1);
+    await heart.click();
+    await expect(toasts).toHaveCount(1);
+    await expect(toasts).toHaveText(texts.removed);
+
+    const add = page.locator('[data-product-card] button[form="card-cart"]:not([disabled])').first();
+    await add.click();
+    await expect(toasts.filter({ has: page.locator('a') })).toHaveCount(1);
+    await add.click();
+    await expect(page.locator('[data-toast-tag="cart"]')).toHaveCount(1);
+  });
+}

@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './test';
-import { chooseDelivery, DEMO, expectAccessible, login } from './helpers';
+import { DEMO, expectAccessible, loginWithDelivery } from './helpers';
 import { API, API_KEY, apiLogin, apiPickupOrder, auth, productsAt, type Session } from './shop-api';
 import { E2E_OPS_TOKEN } from '../../playwright.config';
 
@@ -56,8 +56,7 @@ async function collectionCode(request: APIRequestContext, me: Session, refno: st
 
 test('a paid pick-up order marked Ready To Pickup shows its collection code, in EN on a desktop and AR on a phone', async ({ page, browser, request }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   const me = await apiLogin(request, DEMO.mobile, DEMO.password);
   const [product] = await productsAt(request, OUTLET.no, 1, 2, () => true, 70);
   const refno = await apiPickupOrder(request, me, OUTLET.no, [{ ...product!, quantity: 1 }]);

@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './test';
-import { chooseDelivery, expectAccessible, login } from './helpers';
+import { expectAccessible, login, loginWithDelivery } from './helpers';
 
 const slow = expect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -76,8 +76,7 @@ test('an unknown order and another member’s order answer the 404 page', async 
 });
 
 test('a pick-up order: opened from the list, pick-up time changed, printed, cancelled through the modal with its stock back', async ({ page }) => {
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   const { code, before, refno } = await placePickupOrder(page);
   // Unpaid, the page says first to pay or the order lapses: no tick, no "Thank you" yet.
   await expect(page.locator('[data-success-state]')).toHaveAttribute('data-success-state', 'to_pay');
@@ -139,8 +138,7 @@ test('a pick-up order: opened from the list, pick-up time changed, printed, canc
 });
 
 test('cancel works without JavaScript: the confirmation, the post, the order Cancelled', async ({ page, browser }) => {
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   const { refno } = await placePickupOrder(page);
   const noJs = await (browser as Browser).newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
   const plain = await noJs.newPage();
@@ -157,8 +155,7 @@ test('cancel works without JavaScript: the confirmation, the post, the order Can
 });
 
 test('the review modal of an order waiting for its review: stars and comments, then Completed', async ({ page }) => {
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   await page.goto('/account/orders?tab=to_evaluate');
   await page.locator(`[data-order="${WAITING}"] [data-order-link]`).click();
   await expect(page.locator('[data-detail-status]')).toHaveText('Waiting Comment');
@@ -202,8 +199,7 @@ test('the review modal of an order waiting for its review: stars and comments, t
 
 test('a delivery on its way: the tracking code is copied with a toast; it cannot be cancelled', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   await page.goto('/account/orders?tab=to_receive');
   await page.locator(`[data-order="${DELIVERING}"] [data-order-link]`).click();
   await expect(page.locator('[data-detail-status]')).toHaveText('Delivering');
@@ -219,8 +215,7 @@ test.describe('in Arabic on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('the order page in Arabic: pick-up time changed and the order cancelled through the modal, nothing overflows', async ({ page }) => {
-    await login(page, '/ar');
-    await chooseDelivery(page, 'PICKUP');
+    await loginWithDelivery(page, 'PICKUP', '/ar');
     const { code, before, refno } = await placePickupOrder(page, '/ar');
     await page.goto('/ar/account/orders?tab=to_pay');
     await page.locator(`[data-order="${refno}"] [data-order-link]`).click();

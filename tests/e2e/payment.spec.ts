@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
-import { chooseDelivery, DEMO, expectAccessible, login } from './helpers';
+import { DEMO, expectAccessible, loginWithDelivery } from './helpers';
 import { API, apiLogin, apiPickupOrder, auth, chosenStore, fillCart, productsAt, toCheckout } from './shop-api';
 import { E2E_OPS_TOKEN } from '../../playwright.config';
 
@@ -53,8 +53,7 @@ async function payInPopup(page: Page, outcome: RegExp, refno: string) {
 
 test('EN: a pick-up order is paid in the sandbox pop-up and shows as Paid under To Receive, without a manual reload', async ({ page, request }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   const refno = await placeOrder(page, request, 40);
   await expect(page.locator('[data-pay-now-box]')).toContainText('Please pay by');
   await payInPopup(page, /Approve/, refno);
@@ -72,8 +71,7 @@ test.describe('in Arabic on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('AR: a delivery order with a voucher is declined, stays To Pay, and is paid on the second try', async ({ page, request }) => {
-    await login(page, '/ar');
-    await chooseDelivery(page, 'DELIVERY');
+    await loginWithDelivery(page, 'DELIVERY', '/ar');
     const refno = await placeOrder(page, request, 45, '/ar', true);
     await payInPopup(page, /Decline/, refno);
     await slow(page.locator('[data-pay-now-status]')).toHaveText('لم تكتمل عملية الدفع. يمكنك الدفع مرة أخرى.');
@@ -120,8 +118,7 @@ test.describe('without JavaScript', () => {
 
 test('the ops CLI marks a paid pick-up order ready, and the member sees it', async ({ page, request, baseURL }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   const refno = await placeOrder(page, request, 55);
   await payInPopup(page, /Approve/, refno);
   await slow(page.locator('[data-pay-now-box]')).toHaveCount(0);

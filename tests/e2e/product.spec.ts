@@ -5,7 +5,7 @@
  * store, the favourite toggle and the favourites page, and the quick view from a card.
  */
 import { expect, test } from './test';
-import { chooseDelivery, DEMO, expectAccessible, login } from './helpers';
+import { DEMO, expectAccessible, loginWithDelivery } from './helpers';
 
 const API = '/api/mobile_ecom/xs_api.php';
 const API_KEY = { 'x-api-key': process.env.XS_API_KEY ?? 'xs-local-dev-key' };
@@ -31,8 +31,7 @@ test('gallery of P0001 shows 5 thumbnails at once with arrows for the other 2; a
 
 test('quantity steps once per press, auto-repeats while held, and works from the keyboard', async ({ page }) => {
   // Quantity controls need login (spec §6): a member with a store chosen.
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   await page.goto('/product/P0001');
   const input = page.locator('#qty-P0001');
   const plus = page.locator('[data-quantity] [data-step="1"]');
@@ -144,8 +143,7 @@ test('favourite toggle, availability at the store, the favourites page and its e
   expect(guest.status()).toBe(302);
   expect(guest.headers().location).toBe('/login?redirect=%2Ffavourites');
 
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   await page.goto('/product/P0001');
   await expect(page.locator('[data-availability]')).toHaveText(/available at XS Fresh Mart/);
   const toggle = page.locator('main form[data-favourite-form="P0001"] button');

@@ -6,7 +6,7 @@
  */
 import type { APIResponse, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './test';
-import { chooseDelivery, DEMO, login } from './helpers';
+import { DEMO, loginWithDelivery } from './helpers';
 import { API, API_KEY, apiLogin, chosenStore, fillCart, productsAt, toCheckout } from './shop-api';
 
 const slow = expect.configure({ timeout: 20_000 });
@@ -49,8 +49,7 @@ test('the main pages run every script and style under the Content-Security-Polic
   await visit(page, '/ar/');
   await visit(page, '/register');
 
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   const store = await chosenStore(page);
   const me = await apiLogin(request, DEMO.mobile, DEMO.password);
   const [product] = await productsAt(request, store.store_no, 1, 2, undefined, 30);

@@ -13,7 +13,7 @@
  * placing the order and measuring its success page.
  */
 import { expect, test } from './test';
-import { chooseDelivery, login } from './helpers';
+import { loginWithDelivery } from './helpers';
 import { failuresOf, measure } from './screen-checks';
 
 const WIDTHS = [320, 390, 768, 1366];
@@ -23,8 +23,7 @@ test.describe.configure({ timeout: 180_000 });
 for (const prefix of ['', '/ar']) {
   test(`${prefix || '/'}: the shopper's pages fit 320, 390, 768 and 1366 px, with targets of 24 px and nothing covered`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await login(page, prefix);
-    await chooseDelivery(page, 'PICKUP');
+    await loginWithDelivery(page, 'PICKUP', prefix);
     await page.goto(`${prefix}/category/PORK-CUTS`);
     await page.locator('[data-product-card] button[form="card-cart"]:not([disabled])').first().click();
     await slow(page.locator('[data-toast]').first()).toBeVisible();
@@ -54,6 +53,50 @@ for (const prefix of ['', '/ar']) {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
       failures.push(...failuresOf(`${width}px ${prefix}/order-success`, await measure(page)));
+    }
+    expect(failures).toEqual([]);
+  });
+}
+
+/**
+ * The phone header with a delivery method shown (issue "A shopper trusts every step"): whatever the
+ * outlet's name, the logo keeps its 32 px and the brand is not cut; the delivery button moves to a
+ * row of its own when the row is too narrow. The account area's ten entries are all in view on a
+ * phone (none hidden in a sideways scroll without a hint).
+ */
+for (const prefix of ['', '/ar']) {
+  test(`${prefix || '/'}: the phone header keeps the logo and brand whole; every account entry in view`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginWithDelivery(page, 'DELIVERY', prefix);
+    const failures: string[] = [];
+    for (const storeName of ['XS Ampang', 'XS Fresh Mart Setapak Jaya', 'XS Fresh Mart Bandar Baru Sri Petaling Utama']) {
+      await page.evaluate((name) => {
+        const choice = JSON.parse(localStorage.getItem('shipping')!);
+        localStorage.setItem('shipping', JSON.stringify({ ...choice, store: { ...choice.store, store_name: name } }));
+      }, storeName);
+      for (const width of [320, 360, 390, 430]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`${prefix}/`);
+        await expect(page.locator('[data-header] [data-delivery-store]')).toHaveText(storeName);
+        const logo = await page.locator('[data-header] a:has(> img[src="/favicon.svg"])').evaluate((a) => {
+          const img = a.querySelector('img')!.getBoundingClientRect();
+          const brand = a.querySelector('span')!;
+          return { img: Math.round(img.width), cut: brand.scrollWidth > brand.clientWidth + 1 };
+        });
+        if (logo.img < 32 || logo.cut) failures.push(`${width}px "${storeName}": logo ${logo.img}px${logo.cut ? ', brand cut' : ''}`);
+      }
+    }
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${prefix}/account/profile`);
+      const hidden = await page.locator('aside nav').evaluate((nav) => {
+        const box = nav.getBoundingClientRect();
+        return [...nav.querySelectorAll('a, button')].filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.left < box.left - 1 || r.right > box.right + 1;
+        }).map((el) => el.textContent!.trim());
+      });
+      if (hidden.length) failures.push(`${width}px account entries out of view: ${hidden.join(', ')}`);
     }
     expect(failures).toEqual([]);
   });

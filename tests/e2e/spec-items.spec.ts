@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
-import { chooseDelivery, DEMO, expectAccessible, forgetSavedDelivery, login } from './helpers';
+import { DEMO, expectAccessible, forgetSavedDelivery, login, loginWithDelivery } from './helpers';
 import { API, API_KEY } from './shop-api';
 
 const slow = expect.configure({ timeout: 20_000 });
@@ -54,18 +54,23 @@ test('§6 quantity controls need login: a guest gets no stepper, a member does',
   await slow(box).toBeHidden();
   await expect(page.locator('main form[data-add-to-cart] button:not([type=button])')).toBeEnabled();
   await expectAccessible(page);
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   await page.goto('/product/P0001');
   await slow(box).toBeVisible();
   await expect(box.locator('input')).toBeEnabled();
 });
 
 test('§4 Logout Successful stays on the login page after the redirect', async ({ page }) => {
-  await login(page);
-  await chooseDelivery(page, 'DELIVERY');
+  await loginWithDelivery(page, 'DELIVERY');
+  // The page's clock stands still (it moves only by runFor), so the toast's 2 s do not run out
+  // while a busy machine loads the login page.
+  const now = Date.now();
+  await page.clock.install({ time: now });
+  await page.clock.pauseAt(now + 1_000);
   await page.locator('[data-header] [data-account-menu] summary').click();
   await page.locator('[data-header] [data-logout-form] button').click();
+  await expect(page.locator('[data-toast]').filter({ hasText: 'Logout Successful' })).toBeVisible();
+  await page.clock.runFor(500);
   await expect(page).toHaveURL(/\/login$/);
   // On the login page itself, not only during the half second before it.
   await expect(page.locator('[data-toast]').filter({ hasText: 'Logout Successful' })).toBeVisible();
@@ -93,8 +98,7 @@ test('§4 without a browser position the geolocation message is a toast, not a l
 });
 
 test('§8 the redeem modal: a network failure, a 500 {} and an empty 502 read the general message', async ({ page }) => {
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   await page.goto('/account/vouchers');
   await slow(page.locator('[data-redeem-open]')).toBeEnabled();
   const redeem = /\/_actions\/vouchers(\.|%2E)redeem/;
@@ -128,8 +132,7 @@ async function loginKeepingChoice(page: Page) {
 }
 
 test('§3 the delivery method is saved with the member: a second device finds it at login', async ({ page, browser }) => {
-  await login(page);
-  await chooseDelivery(page, 'PICKUP');
+  await loginWithDelivery(page, 'PICKUP');
   const chosen = await page.evaluate(() => JSON.parse(localStorage.getItem('shipping') ?? 'null'));
   expect(chosen?.type).toBe('PICKUP');
   await expect(page.locator('[data-delivery-store]')).toHaveText(chosen.store.store_name);
@@ -152,8 +155,7 @@ test('§3 the delivery method is saved with the member: a second device finds it
 });
 
 test('§3/§9 the cart shows its total with the shipping (RM 25.00) and tax (RM 0.00) lines, pick-up without shipping', async ({ page }) => {
-  await login(page);
-  await chooseDelivery(page, 'DELIVERY');
+  await loginWithDelivery(page, 'DELIVERY');
   await page.goto('/category/PORK-CUTS');
   await page.locator('[data-product-card] button[form="card-cart"]:not([disabled])').first().click();
   await slow(page.locator('[data-toast]').first()).toBeVisible();
@@ -185,8 +187,7 @@ test.describe('Arabic on a phone', () => {
     await expectAccessible(page);
   });
   test('the Arabic cart names its extra lines in Arabic', async ({ page }) => {
-    await login(page, '/ar');
-    await chooseDelivery(page, 'PICKUP');
+    await loginWithDelivery(page, 'PICKUP', '/ar');
     await page.goto('/ar/category/PORK-CUTS');
     await page.locator('[data-product-card] button[form="card-cart"]:not([disabled])').first().click();
     await slow(page.locator('[data-toast]').first()).toBeVisible();

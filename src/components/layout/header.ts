@@ -168,7 +168,7 @@ export function startHeader() {
       $session.set(null);
       $cartCount.set(0);
       $favourites.set([]);
-      toast(header.dataset.logoutMessage ?? '', { durationMs: TOAST_LOGOUT_MS });
+      toast(header.dataset.logoutMessage ?? '', { durationMs: TOAST_LOGOUT_MS, tag: 'session' });
       // The toast's 2 s outlast the 0.5 s before /login: the login page shows it for the rest.
       sessionStorage.setItem(LOGOUT_TOAST_KEY, String(Date.now() + TOAST_LOGOUT_MS));
       setTimeout(() => location.assign(header.dataset.loginHref ?? '/login'), LOGOUT_REDIRECT_MS);
@@ -180,18 +180,18 @@ export function startHeader() {
   if (logoutUntil) {
     sessionStorage.removeItem(LOGOUT_TOAST_KEY);
     const rest = Math.min(logoutUntil - Date.now(), TOAST_LOGOUT_MS);
-    if (rest > 0) toast(header.dataset.logoutMessage ?? '', { durationMs: rest });
+    if (rest > 0) toast(header.dataset.logoutMessage ?? '', { durationMs: rest, tag: 'session' });
   }
 
   // A message carried across a redirect (src/server/flash.ts), e.g. 'Login Successful' for 3 s.
   const flash = /(?:^|; )xs_flash=([^;]+)/.exec(document.cookie)?.[1];
   if (flash) {
     document.cookie = 'xs_flash=; path=/; max-age=0';
-    if (flash.startsWith('login_successful')) toast(header.dataset.loginMessage ?? '', { durationMs: TOAST_LOGIN_MS });
+    if (flash.startsWith('login_successful')) toast(header.dataset.loginMessage ?? '', { durationMs: TOAST_LOGIN_MS, tag: 'session' });
     const previous = /^login_successful_from_(en|zh|ar)$/.exec(flash)?.[1];
     if (previous) showLanguageNotice(header, previous as keyof typeof LANGUAGE_NAMES);
-    if (flash === 'logout_successful') toast(header.dataset.logoutMessage ?? '', { durationMs: TOAST_LOGOUT_MS });
-    if (flash === 'session_expired') toast(header.dataset.expiredMessage ?? '', { kind: 'error' });
+    if (flash === 'logout_successful') toast(header.dataset.logoutMessage ?? '', { durationMs: TOAST_LOGOUT_MS, tag: 'session' });
+    if (flash === 'session_expired') toast(header.dataset.expiredMessage ?? '', { kind: 'error', tag: 'session' });
     if (flash === 'password_reset_successful') toast(header.dataset.resetMessage ?? '');
   }
 

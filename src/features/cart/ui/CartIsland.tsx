@@ -63,7 +63,7 @@ function CartIsland({ locale, initialCart }: Props) {
       const difference = quantity - stored;
       if (difference !== 0) {
         const { data, error } = await actions.cart.change({ product_code: code, difference });
-        if (error) toast(error.message, { kind: 'error' });
+        if (error) toast(error.message, { kind: 'error', tag: 'cart' });
         else replace(data);
       }
       setDrafts(({ [code]: _, ...rest }) => rest);
@@ -73,7 +73,7 @@ function CartIsland({ locale, initialCart }: Props) {
   async function remove(code: string) {
     if (!cart) return;
     const { data, error } = await actions.cart.remove({ product_code: code });
-    if (error) return toast(error.message, { kind: 'error' });
+    if (error) return toast(error.message, { kind: 'error', tag: 'cart' });
     if (data) replace(data);
   }
 

@@ -56,7 +56,7 @@ async function add(form: HTMLFormElement, body: FormData, button: HTMLButtonElem
     const { data, error } = await callAction('cart.add', body);
     if (error?.code === 'UNAUTHORIZED') return submitFromHere(form, submitter);
     if (error?.code === 'PRECONDITION_FAILED') return openDeliveryModal(0);
-    if (error) return void toast(error.message || document.body.dataset.genericError || 'Error', { kind: 'error' });
+    if (error) return void toast(error.message || document.body.dataset.genericError || 'Error', { kind: 'error', tag: 'cart' });
     (submitter?.parentElement ?? form).querySelector('[data-add-to-cart-error]')?.remove();
     $cartCount.set(data.cart_count);
     if (!/\/cart\/?$/.test(location.pathname)) {

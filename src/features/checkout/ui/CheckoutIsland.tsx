@@ -76,7 +76,7 @@ function CheckoutIsland({ locale, checkout }: Props) {
 
   /** Spec §4 / §8: toast, the delivery modal reopens at the pick-up step, and the shopper goes to the cart. */
   function expired() {
-    toast(t(m.delivery_expired), { kind: 'error' });
+    toast(t(m.delivery_expired), { kind: 'error', tag: 'checkout' });
     openDeliveryModal(3);
     setTimeout(() => location.assign(href(locale, paths.cart)), 600);
   }
@@ -157,7 +157,7 @@ function CheckoutIsland({ locale, checkout }: Props) {
       }
       const message = err?.message ?? t(m.generic_error);
       setError(message);
-      toast(message, { kind: 'error' });
+      toast(message, { kind: 'error', tag: 'checkout' });
       return;
     }
     $cartCount.set(Math.max(0, $cartCount.get() - lines.length));
@@ -194,7 +194,7 @@ function CheckoutIsland({ locale, checkout }: Props) {
         : await actions.cart.remove({ product_code: s.code });
       if (err) {
         setFixing(false);
-        toast(err.message, { kind: 'error' });
+        toast(err.message, { kind: 'error', tag: 'checkout' });
         return;
       }
     }
@@ -208,7 +208,7 @@ function CheckoutIsland({ locale, checkout }: Props) {
     setShort([]);
     if (!next.length) return location.assign(href(locale, paths.cart));
     showLines(next);
-    toast(t(m.oos_updated), { kind: 'info' });
+    toast(t(m.oos_updated), { kind: 'info', tag: 'checkout' });
   }
 
   return (

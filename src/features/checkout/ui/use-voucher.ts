@@ -60,7 +60,7 @@ export function useVoucher(lines: readonly CheckoutLine[], subtotalSen: number, 
         if (!live) return;
         setChecking(false);
         if (error) {
-          toast(error.message, { kind: 'error' });
+          toast(error.message, { kind: 'error', tag: 'checkout' });
           setChosen(null);
           setChecked(null);
           onRefused();

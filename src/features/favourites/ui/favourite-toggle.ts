@@ -50,11 +50,11 @@ async function toggle(form: HTMLFormElement, body: FormData, button: HTMLButtonE
   try {
     const { data, error } = await callAction('favourites.toggle', body);
     if (error?.code === 'UNAUTHORIZED') return submitFromHere(form, submitter);
-    if (error) return void toast(error.message || document.body.dataset.genericError || 'Error', { kind: 'error' });
+    if (error) return void toast(error.message || document.body.dataset.genericError || 'Error', { kind: 'error', tag: 'favourites' });
     (submitter?.parentElement ?? form).querySelector('[data-favourite-error]')?.remove();
     $favourites.set(data.favourites);
     const message = data.in_favorite ? namedMessage('cardFavouriteAdded', name, form.dataset.addedMessage) : namedMessage('cardFavouriteRemoved', name, form.dataset.removedMessage);
-    toast(message, { durationMs: TOAST_FAVOURITES_MS });
+    toast(message, { durationMs: TOAST_FAVOURITES_MS, tag: 'favourites' });
   } finally {
     if (button) button.disabled = false;
   }

@@ -65,7 +65,7 @@ export function enhancePayNow() {
         popup?.close();
         button.disabled = false;
         say();
-        toast(error?.message || form.dataset.genericError || 'Error', { kind: 'error' });
+        toast(error?.message || form.dataset.genericError || 'Error', { kind: 'error', tag: 'payment' });
         return;
       }
       if (!popup || popup.closed) return location.assign(data.url);

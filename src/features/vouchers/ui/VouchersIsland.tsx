@@ -85,7 +85,7 @@ function VouchersIslandView({ locale, active: initialActive, past, offers, point
 
   useEffect(() => {
     if (!notice || redeemOpen) return;
-    toast(notice);
+    toast(notice, { tag: 'vouchers' });
     setNotice('');
   }, [notice, redeemOpen]);
 
@@ -109,7 +109,7 @@ function VouchersIslandView({ locale, active: initialActive, past, offers, point
     if (err || !data) {
       const message = err?.message ?? t(m.generic_error);
       setError(message);
-      toast(message, { kind: 'error' });
+      toast(message, { kind: 'error', tag: 'vouchers' });
       return;
     }
     setPoints(data.points);
