@@ -2,7 +2,9 @@
  * Dried food drawings (lines MUSHROOMS, ANCHOVY, SAUSAGE), keyed by the product's English name;
  * each `(P, rand) => svg` in the box -100..100 (see paint.mjs), laid in the basket or on kraft paper.
  */
-import { at, blob, dark, gloss, light, pile, r1, shadow, specks } from './paint.mjs';
+import { at, blob, dark, gloss, light, pile, r1, shadow, specks, tube } from './paint.mjs';
+import { prawn } from './prawn.mjs';
+import { chilli } from './props.mjs';
 
 /** A dried mushroom cap seen from above; `crackle` draws the white flower pattern. */
 const cap = (P, rand, r, colour, crackle = false) =>
@@ -49,7 +51,7 @@ export const DRIED = {
   'Anchovies Grade A': (P, rand) => pile(rand, 26, { rx: 70, ry: 60, gap: 14 }, () => anchovy(P, 1)),
   'Split Anchovies': (P, rand) => pile(rand, 30, { rx: 70, ry: 60, gap: 12 }, () => anchovy(P, 0.8, true)),
   'Dried Shrimp': (P, rand) => pile(rand, 40, { rx: 72, ry: 62, gap: 10 }, () => driedShrimp(P, 0.8)),
-  'Large Dried Shrimp': (P, rand) => pile(rand, 18, { rx: 70, ry: 60, gap: 20 }, () => driedShrimp(P, 1.6)),
+  'Large Dried Shrimp': (P, rand) => pile(rand, 9, { rx: 62, ry: 54, gap: 40 }, () => prawn(P, { shell: '#f08a4e', tail: '#d8582a', whole: false, len: 0.4 }), 180),
   'Dried Scallops': (P, rand) => pile(rand, 12, { rx: 64, ry: 56, gap: 26 }, () => shadow(14, 4, 2, 12) + `<circle r="15" fill="${P.radial('#f0c27a', '#b4782e')}"/><path d="M-10 -6q10 -6 20 0M-11 2q11 -6 22 0M-9 9q9 -5 18 0" fill="none" stroke="#9a6424" stroke-width="1.2"/>`),
   'Salted Threadfin': (P, rand) => [[-6, -30, -4], [6, 34, 5]].map(([x, y, a]) => at(x, y, a, 1, shadow(86, 7, 4, 26) + `<path d="M-86 -22H74Q86 0 74 22H-86Q-92 0 -86 -22Z" fill="${P.linear('#d9b47a', '#9a6a36')}"/>` +
     `<path d="M-86 -22H74Q78 -14 76 -8H-88Z" fill="#8c8a84"/><path d="M-40 -14Q-30 0 -40 14M0 -14Q10 0 0 14M40 -14Q50 0 40 14" fill="none" stroke="#8a5a2a" stroke-width="1.6" opacity=".6"/>` +
@@ -58,15 +60,17 @@ export const DRIED = {
     `<path d="M-76 -30H40V44H-76Z" fill="none" stroke="#c9b48a" stroke-width="2" opacity=".4"/>`,
   'Dried Squid': (P) => [[-34, 0, -6], [36, 8, 8]].map(([x, y, a]) => at(x, y, a, 1, shadow(34, 6, 2, 84) + `<path d="M0 -88C30 -70 34 20 26 60H-26C-34 20 -30 -70 0 -88Z" fill="${P.linear('#e8c48e', '#b9854a', false)}"/>` +
     `<path d="M-20 60l-6 30M-8 60l-2 30M8 60l2 30M20 60l6 30" stroke="#c8985c" stroke-width="5" stroke-linecap="round"/>`)).join(''),
-  'Dried Oysters': (P, rand) => pile(rand, 9, { rx: 62, ry: 54, gap: 32 }, () => `<path d="${blob(rand, 20, 14, 0.2, 8)}" fill="${P.radial('#c8905a', '#6a4020')}"/>` + gloss('M-10 -4q8 -6 16 0', 2, 0.4)),
+  'Dried Oysters': (P, rand) => pile(rand, 6, { rx: 56, ry: 48, gap: 46 }, () => shadow(24, 5, 2, 16) + `<path d="${blob(rand, 28, 20, 0.22, 12)}" fill="${P.radial('#9a5a2a', '#4a2610')}" stroke="#3a1e0c" stroke-width="2" stroke-dasharray="4 3"/>` +
+    `<path d="${blob(rand, 18, 12, 0.12, 9, 2, -1)}" fill="${P.radial('#f0b870', '#b87434')}"/>` + gloss('M-8 -6q8 -6 16 0', 2.5, 0.55), 60),
 
   'Chinese Sausage': (P, rand) => [-40, -12, 16, 44].map((y) => at(0, y, -12, 1, link(P, rand, '#b3262c'))).join(''),
-  'Liver Sausage': (P, rand) => [-30, 0, 30].map((y) => at(0, y, 10, 1, link(P, rand, '#5a2a22', 150, '#8a5a44'))).join(''),
+  'Liver Sausage': (P, rand) => [-34, -4].map((y) => at(-8, y, 8, 1, link(P, rand, '#4a2420', 150, '#7a4a3c'))).join('') +
+    [[-40, 50], [-6, 56], [28, 50], [60, 40]].map(([x, y]) => at(x, y, 0, 1, shadow(15, 4, 2, 12) + `<ellipse rx="15" ry="12" fill="#3a1a16"/><ellipse rx="12" ry="9.5" fill="${P.radial('#7a4236', '#4a2018')}"/>` + specks(rand, 5, 8, 6, '#c89a82', 2.4))).join(''),
   'Waxed Pork Belly': () => [-24, 24].map((y, i) => at(0, y, i ? 4 : -6, 1, shadow(84, 6, 4, 20) + `<rect x="-84" y="-18" width="168" height="36" rx="4" fill="#7a3a1a"/><rect x="-84" y="-12" width="168" height="8" fill="#e9b77a"/><rect x="-84" y="4" width="168" height="6" fill="#e9b77a"/>` +
     `<rect x="-84" y="-18" width="168" height="5" fill="#5a2410"/><path d="M-84 0H84" stroke="#a9542a" stroke-width="3"/>`)).join(''),
   'Sliced Bak Kwa': (P, rand) => [[-36, -30, -8], [34, -14, 10], [-10, 36, 4]].map(([x, y, a]) => at(x, y, a, 1, kwa(P, rand, 42, '#a8321e'))).join(''),
   'Minced Bak Kwa': (P, rand) => [[-40, -20, 6], [40, 0, -10], [-2, 40, 14]].map(([x, y, a]) => at(x, y, a, 1, kwa(P, rand, 36, '#b84a2a', `<path d="${blob(rand, 30, 30, 0.2, 9)}" fill="none" stroke="#7a2412" stroke-width="1.4" opacity=".5"/>`))).join(''),
-  'Chilli Bak Kwa': (P, rand) => [[-30, -24, 6], [30, 20, -8]].map(([x, y, a]) => at(x, y, a, 1, kwa(P, rand, 46, '#9c1e12', specks(rand, 20, 36, 36, '#f0401e', 4.5)))).join(''),
+  'Chilli Bak Kwa': (P, rand) => [[-30, -24, 6], [30, 20, -8]].map(([x, y, a]) => at(x, y, a, 1, kwa(P, rand, 46, '#9c1e12', specks(rand, 20, 36, 36, '#f0401e', 4.5)))).join('') + at(-44, 62, -20, 0.7, chilli(P)) + at(56, -64, 150, 0.6, chilli(P)),
   'Pork Floss': (P, rand) => {
     const d = ['', ''];
     for (let i = 0; i < 170; i++) {
@@ -78,8 +82,12 @@ export const DRIED = {
       `<path d="${blob(rand, 76, 58, 0.12, 10, 0, -6)}" fill="${P.radial('#efc27c', '#b97a36')}"/>` +
       `<path d="${d[0]}" fill="none" stroke="#f6d59a" stroke-width="2.2" stroke-linecap="round"/><path d="${d[1]}" fill="none" stroke="#9e6228" stroke-width="1.8" stroke-linecap="round" opacity=".8"/>`;
   },
-  'Waxed Duck': (P) => shadow(80, 10, 4, 76) + `<path d="M-60 -70C-20 -90 40 -86 66 -60C90 -20 86 40 56 70C20 92 -40 90 -64 60C-88 20 -90 -40 -60 -70Z" fill="${P.radial('#d8964a', '#8a4a1a')}"/>` +
-    `<path d="M-40 -40Q0 -60 40 -40M-50 0Q0 -16 50 0M-40 40Q0 24 40 40" fill="none" stroke="#7a3a12" stroke-width="2" opacity=".5"/><path d="M60 70l24 22" stroke="#d8964a" stroke-width="12" stroke-linecap="round"/>` + gloss('M-40 -60Q0 -76 40 -60', 4, 0.4),
+  'Waxed Duck': (P) => shadow(84, 10, 4, 88) + `<path d="M0 -100V-66" stroke="#c8a060" stroke-width="3"/><path d="M-6 -104Q0 -112 6 -104" fill="none" stroke="#8a8a8a" stroke-width="4"/>` +
+    [-1, 1].map((s) => `<path d="${tube([[s * 34, 50], [s * 58, 70], [s * 76, 88]], 24, 12)}" fill="${P.linear('#d08a40', '#8a4a1a')}"/><ellipse cx="${s * 80}" cy="92" rx="9" ry="7" fill="#f2e2c0"/>`).join('') +
+    `<path d="${tube([[0, -40], [-2, -60], [2, -74]], 20, 14)}" fill="${P.linear('#c8823c', '#8a4a1a')}"/><ellipse cx="3" cy="-74" rx="12" ry="9" fill="#9a5422"/>` +
+    `<path d="M-70 -36Q-72 -52 -50 -52H50Q72 -52 70 -36L48 50Q40 66 0 68Q-40 66 -48 50Z" fill="${P.linear('#e2a050', '#9a5420')}" stroke="#6a3410" stroke-width="2" stroke-linejoin="round"/>` +
+    `<path d="M-54 -40Q-34 0 -40 46M54 -40Q34 0 40 46" fill="none" stroke="#7a3a12" stroke-width="3" opacity=".55"/>` +
+    `<path d="M-22 -44V56M-8 -44V62M8 -44V62M22 -44V56" stroke="#f6d098" stroke-width="2.5" opacity=".45"/>` + gloss('M-52 -42H10', 5, 0.5),
   'Bak Kwa Gift Box': (P, rand) => shadow(92, 10, 4, 80) + `<rect x="-92" y="-76" width="184" height="152" rx="8" fill="${P.linear('#d02a22', '#8a1410')}"/><rect x="-80" y="-64" width="160" height="128" rx="4" fill="#f4e2b8"/>` +
     [[-38, -28], [38, -28], [-38, 28], [38, 28]].map(([x, y]) => at(x, y, 0, 1, kwa(P, rand, 30, '#a8321e'))).join('') + `<path d="M0 -76V76M-92 0H92" stroke="#e6b83a" stroke-width="6" opacity=".9"/><circle r="12" fill="#e6b83a"/>`,
 };

@@ -91,6 +91,31 @@ export function smooth(pts, closed = false) {
 }
 
 /**
+ * The outline of a tube along the points [[x, y]…] whose width runs from `w0` at the first point to
+ * `w1` at the last, both ends rounded: path data for tails, tentacles, chillies and tenderloins.
+ */
+export function tube(pts, w0, w1) {
+  const n = pts.length;
+  const sides = [[], []];
+  pts.forEach(([x, y], i) => {
+    const [px, py] = pts[Math.max(0, i - 1)];
+    const [nx, ny] = pts[Math.min(n - 1, i + 1)];
+    const len = Math.hypot(nx - px, ny - py) || 1;
+    const half = (w0 + (w1 - w0) * (i / (n - 1))) / 2;
+    const [ox, oy] = [(-(ny - py) / len) * half, ((nx - px) / len) * half];
+    sides[0].push([x + ox, y + oy]);
+    sides[1].push([x - ox, y - oy]);
+  });
+  const cap = (i, dir, half) => {
+    const [x, y] = pts[i];
+    const [qx, qy] = pts[i + dir];
+    const len = Math.hypot(x - qx, y - qy) || 1;
+    return [x + ((x - qx) / len) * half * 0.9, y + ((y - qy) / len) * half * 0.9];
+  };
+  return smooth([cap(0, 1, w0 / 2), ...sides[0], cap(n - 1, -1, w1 / 2), ...sides[1].reverse()], true);
+}
+
+/**
  * Up to `count` points inside an ellipse (rx, ry) around (cx, cy), kept `gap` apart where possible,
  * sorted back to front (by y) so nearer pieces overlap farther ones.
  */

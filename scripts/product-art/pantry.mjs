@@ -5,6 +5,7 @@
  * tell the products apart.
  */
 import { at, dark, gloss, light, pile, r1, shadow, specks } from './paint.mjs';
+import { chilli, oyster, riceStalk, saucer, scoop, seeds, soybeans } from './props.mjs';
 
 /** A bottle standing on the shelf: body width `w`, height `h`, neck, cap and contents colour. */
 function bottle(P, { w, h, neck = 14, neckH = 30, liquid, cap, shoulder = 20, glass = null }) {
@@ -46,6 +47,19 @@ function strands(P, rand, { n, w, h, colour, width, wavy = 0, tie = null, cy = 4
 const nest = (P, rand, r, colour) => shadow(r, r * 0.25, 3, r * 0.7) + `<circle r="${r}" fill="${dark(colour, 0.1)}"/>` +
   Array.from({ length: 14 }, () => `<path d="M${r1((rand() - 0.5) * r * 1.4)} ${r1((rand() - 0.5) * r * 1.4)}q6 -10 12 0t12 0t12 0" fill="none" stroke="${light(colour, 0.2)}" stroke-width="2.4" stroke-linecap="round"/>`).join('');
 
+/** Soaked noodles in a loose heap: curly translucent strands in an ellipse (rx, ry) on the shelf. */
+function tangle(rand, rx, ry, colour) {
+  let d = '';
+  for (let i = 0; i < 22; i++) {
+    const [x, y] = [(rand() - 0.5) * rx * 1.6, 100 - ry + rand() * ry * 0.9];
+    d += `M${r1(x)} ${r1(y)}q${r1(8 + rand() * 10)} ${r1(-10 - rand() * 8)} ${r1(20 + rand() * 10)} 0t${r1(20 + rand() * 10)} 0`;
+  }
+  return shadow(rx, 6, 4, 100) + `<path d="${d}" fill="none" stroke="${colour}" stroke-width="3" stroke-linecap="round" opacity=".85"/><path d="${d}" fill="none" stroke="#ffffff" stroke-width="1" stroke-linecap="round" opacity=".7"/>`;
+}
+
+/** A bottle or jar (`draw`) moved to the left, with `prop` (what it is made of) in front on its right. */
+const beside = (draw, prop, k = 1) => (P, rand) => at(-30, 0, 0, 1, draw(P, rand)) + at(58, 86, 0, k, prop(P, rand));
+
 /** Draws `draw` `k` times larger, its bottom staying on the shelf (y = 100). */
 const grow = (k, draw) => (P, rand) => at(0, 100 * (1 - k), 0, k, draw(P, rand));
 
@@ -54,21 +68,21 @@ const bowl = (P, inside, colour = '#ffffff') => shadow(88, 7, 6, 102) + `<ellips
   `<path d="M-90 40Q-84 100 0 100Q84 100 90 40Q0 66 -90 40Z" fill="${P.linear(colour, dark(colour, 0.1))}"/><path d="M-70 80Q0 96 70 80" fill="none" stroke="#3a6ea5" stroke-width="3" opacity=".5"/>`;
 
 export const PANTRY = {
-  'Thai Fragrant Rice': (P, rand) => sack(P, rand, { w: 150, h: 170, cloth: '#f1e7cf', band: '#3e7d4a', grain: '#f8f3e6' }),
-  'Local White Rice': (P, rand) => sack(P, rand, { w: 176, h: 190, cloth: '#e9dcc0', band: '#b3332a', grain: '#fbf8f0' }),
+  'Thai Fragrant Rice': (P, rand) => at(-10, 0, 0, 1, sack(P, rand, { w: 150, h: 170, cloth: '#f1e7cf', band: '#3e7d4a', grain: '#f8f3e6' })) + at(72, 34, 12, 0.8, riceStalk(P)),
+  'Local White Rice': (P, rand) => sack(P, rand, { w: 176, h: 190, cloth: '#e9dcc0', band: '#b3332a', grain: '#fbf8f0' }) + at(36, 80, -8, 0.75, scoop(P)),
   'Glutinous Rice': grow(1.5, (P, rand) => bowl(P, `<ellipse cy="40" rx="84" ry="16" fill="${P.radial('#ffffff', '#e7e2d6')}"/>` + Array.from({ length: 40 }, () => `<ellipse cx="${r1((rand() - 0.5) * 150)}" cy="${r1(34 + rand() * 12)}" rx="3.5" ry="2" fill="#fdfcf8" stroke="#ddd6c6" stroke-width=".6"/>`).join(''), '#3f5f8a')),
   'Rice Vermicelli': grow(1.5, (P, rand) => [10, 58].map((y) => at(0, y, 0, 1, strands(P, rand, { n: 30, w: 170, h: 40, colour: '#f8f5ee', width: 1.6, tie: '#d8362a', cy: 20 }))).join('')),
   'Dried Wantan Mee': grow(1.5, (P, rand) => pile(rand, 4, { rx: 44, ry: 30, gap: 56, cy: 40 }, () => nest(P, rand, 32, '#e8c25a'), 0)),
   'Dried Kuey Teow': grow(1.5, (P, rand) => strands(P, rand, { n: 10, w: 180, h: 120, colour: '#fbf8f0', width: 9, wavy: 6, cy: 30 })),
   'Mee Sua': grow(1.5, (P, rand) => [-40, 0, 40].map((x, i) => at(x, 30 + (i % 2) * 10, 90, 1, strands(P, rand, { n: 26, w: 130, h: 30, colour: '#fffdf6', width: 1, tie: '#c0262a', cy: 0 }))).join('')),
   'Sarawak Kolo Mee': grow(1.5, (P, rand) => [[-56, 30], [0, 40], [56, 30], [-28, -12], [28, -12]].map(([x, y]) => at(x, y, 0, 1, nest(P, rand, 26, '#f0d070'))).join('')),
-  'Glass Noodles': grow(1.5, (P, rand) => [14, 64].map((y) => at(0, y, 0, 1, strands(P, rand, { n: 24, w: 160, h: 44, colour: '#e6eef0', width: 1.8, wavy: 3, tie: '#6a8ac0', cy: 10 }))).join('')),
+  'Glass Noodles': grow(1.5, (P, rand) => at(0, 2, 0, 1, strands(P, rand, { n: 24, w: 160, h: 44, colour: '#e6eef0', width: 1.8, wavy: 3, tie: '#6a8ac0', cy: 10 })) + tangle(rand, 70, 34, '#cfdce2')),
 
-  'Light Soy Sauce': (P) => bottle(P, { w: 84, h: 200, liquid: '#7a3a14', cap: '#c8262a', glass: '#e0a060' }),
-  'Dark Soy Sauce': (P) => bottle(P, { w: 80, h: 196, liquid: '#1e0e08', cap: '#e6b82a' }),
-  'Oyster Sauce': (P) => bottle(P, { w: 118, h: 160, neck: 24, neckH: 20, shoulder: 26, liquid: '#3a2218', cap: '#1f6a3a' }),
-  'Pure Sesame Oil': (P) => bottle(P, { w: 70, h: 184, neck: 11, neckH: 44, liquid: '#b8741e', cap: '#2a2a2a', glass: '#f0c060' }),
-  'Chilli Sauce': (P) => bottle(P, { w: 88, h: 176, neck: 13, neckH: 18, shoulder: 30, liquid: '#c8241a', cap: '#f4f0e8' }),
+  'Light Soy Sauce': beside((P) => bottle(P, { w: 84, h: 200, liquid: '#7a3a14', cap: '#c8262a', glass: '#e0a060' }), (P, rand) => shadow(34, 5, 0, 10) + soybeans(P, rand, 10, 30, 8)),
+  'Dark Soy Sauce': beside((P) => bottle(P, { w: 80, h: 196, liquid: '#1e0e08', cap: '#e6b82a' }), (P) => saucer(P, '#1e0e08')),
+  'Oyster Sauce': beside((P) => bottle(P, { w: 118, h: 160, neck: 24, neckH: 20, shoulder: 26, liquid: '#3a2218', cap: '#1f6a3a' }), (P) => oyster(P)),
+  'Pure Sesame Oil': beside((P) => bottle(P, { w: 70, h: 184, neck: 11, neckH: 44, liquid: '#b8741e', cap: '#2a2a2a', glass: '#f0c060' }), (P, rand) => shadow(36, 6, 0, 8) + `<ellipse cy="2" rx="34" ry="9" fill="#e8d6a8"/>` + seeds(rand, 40, 32, 8)),
+  'Chilli Sauce': beside((P) => bottle(P, { w: 88, h: 176, neck: 13, neckH: 18, shoulder: 30, liquid: '#c8241a', cap: '#f4f0e8' }), (P) => at(-4, 0, -10, 1, chilli(P))),
   'Sambal Belacan': (P, rand) => jar(P, rand, { w: 140, fill: '#8e2414', lid: '#e6b82a', h: 130 }),
   'Bak Kut Teh Herb Pack': (P, rand) => shadow(90, 8, 4, 96) + pile(rand, 12, { rx: 76, ry: 40, gap: 24, cy: 50 }, (i) => [
     `<ellipse rx="16" ry="10" fill="#e8d8b0" stroke="#b89a62" stroke-width="2"/>`,
