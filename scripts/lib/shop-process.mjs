@@ -57,7 +57,11 @@ export async function startShopProcess({ port, databaseUrl, env: extra = {}, nod
   const stop = async () => {
     if (!exited) {
       child.kill('SIGTERM');
-      await Promise.race([gone, new Promise((r) => setTimeout(r, 15_000))]);
+      // The grace timer is cleared once the shop has gone: a pending timer would keep this
+      // process (a build, the budgets) alive for the full 15 s after its work is done.
+      let grace;
+      await Promise.race([gone, new Promise((r) => (grace = setTimeout(r, 15_000)))]);
+      clearTimeout(grace);
       if (!exited) child.kill('SIGKILL');
     }
     fs.rmSync(tmp, { recursive: true, force: true });
