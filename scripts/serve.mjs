@@ -248,6 +248,15 @@ export const listening = new Promise((resolve, reject) => {
   });
 });
 
+// A port taken by another program is said plainly and ends the process with 1 (an unhandled
+// rejection here was swallowed by a listener of the app's and ended it with 0, saying nothing).
+listening.catch((err) => {
+  console.error(err?.code === 'EADDRINUSE'
+    ? `Port ${port} is already in use on ${host}: stop the program using it, or set PORT to a free port.`
+    : `Cannot listen on ${host}:${port}: ${err?.message ?? err}`);
+  process.exit(1);
+});
+
 /** Stops the server as described above; the process exits 0 (1 when a closer hangs past the timeout). */
 async function shutdown(signal) {
   if (draining) return;

@@ -5,10 +5,12 @@
  * on first start. Runs on the project's own Node 24 (the `node` package), whatever Node launched npm.
  * The server runs as a child process with the Node flags and glibc malloc settings of
  * scripts/lib/server-memory.mjs (each malloc setting unless already set; ADR 16 "Memory"). SIGTERM
- * and SIGINT are passed on; the exit code is the server's.
+ * and SIGINT are passed on; the exit code is the server's. A port already in use is said at once, before any
+ * build, and ends with 1.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildShop } from './lib/build.mjs';
@@ -22,6 +24,17 @@ if (major < 22 || (major === 22 && minor < 12)) {
   process.exit(1);
 }
 
+process.env.HOST ??= '0.0.0.0';
+process.env.PORT ??= '4321';
+// A port another program holds is said now: otherwise that program's answer would read as "ready".
+const taken = await new Promise((resolve) => {
+  const probe = net.createServer().once('error', (err) => resolve(err.code === 'EADDRINUSE')).once('listening', () => probe.close(() => resolve(false)));
+  probe.listen(Number(process.env.PORT), process.env.HOST);
+});
+if (taken) {
+  console.error(`Port ${process.env.PORT} is already in use: stop the program using it, or start on another port (PORT=4322 npm start).`);
+  process.exit(1);
+}
 const entry = path.join(root, 'dist/server/entry.mjs');
 function newestMtime(dir) {
   let newest = 0;
@@ -42,8 +55,6 @@ if (stale || process.env.FORCE_BUILD === 'true') {
   if (status !== 0) process.exit(status);
 }
 
-process.env.HOST ??= '0.0.0.0';
-process.env.PORT ??= '4321';
 for (const [name, value] of Object.entries(SERVER_MALLOC_ENV)) process.env[name] ??= value;
 const started = Date.now();
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'scripts/serve.mjs')], { stdio: 'inherit', env: process.env });

@@ -4,7 +4,9 @@
  * exits 1, and never listens (so no /healthz says ok). One test per refused setting the issue found
  * starting a broken shop, and one per combination that cannot work.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -38,3 +40,24 @@ for (const [what, env, message] of refused) {
     }
   });
 }
+
+test('a port another program holds: the server and npm start say so and exit 1', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-settings-'));
+  const port = await freePort();
+  const holder = net.createServer((socket) => socket.end('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok'));
+  await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
+  const shop = startShop({ port, env: { DATA_DIR: path.join(dir, 'pglite') } });
+  try {
+    expect(await shop.exited).toBe(1);
+    expect(shop.output()).toContain(`Port ${port} is already in use`);
+    // npm start's own check, before it builds or starts anything: another program's answer is not "ready".
+    const start = spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' }, encoding: 'utf8', timeout: 60_000 });
+    expect(start.status).toBe(1);
+    expect(start.stderr).toContain(`Port ${port} is already in use`);
+    expect(start.stdout).not.toContain('Shop ready');
+  } finally {
+    await shop.stop('SIGKILL');
+    holder.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
