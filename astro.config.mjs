@@ -9,6 +9,8 @@ import { createHash } from 'node:crypto';
 import { CSP_DIRECTIVES } from './scripts/lib/security-policy.mjs';
 import { INLINE_SCRIPTS } from './src/components/inline-scripts.mjs';
 import { paraglideIntlCache } from './scripts/lib/paraglide-intl-cache.mjs';
+import { precompressAssets } from './scripts/lib/static-assets.mjs';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Astro configuration: server output on the Node adapter (standalone), React islands,
@@ -17,7 +19,20 @@ import { paraglideIntlCache } from './scripts/lib/paraglide-intl-cache.mjs';
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    // The hashed assets compressed once here (brotli and gzip beside each), served from memory by
+    // scripts/serve.mjs instead of compressed again per request (scripts/lib/static-assets.mjs).
+    {
+      name: 'xs-precompress-assets',
+      hooks: {
+        'astro:build:done': ({ dir, logger }) => {
+          const t = precompressAssets(fileURLToPath(new URL('_astro/', dir)));
+          logger.info(`${t.files} assets precompressed: ${(t.bytes / 1024).toFixed(0)} KB → ${(t.brBytes / 1024).toFixed(0)} KB brotli, ${(t.gzBytes / 1024).toFixed(0)} KB gzip`);
+        },
+      },
+    },
+  ],
   // Build-time only; pages read the run-time SITE_URL through src/server/site-origin.ts.
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   session: false,

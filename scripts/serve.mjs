@@ -3,8 +3,9 @@
  * Serves the built shop (dist/) on HOST:PORT (default 0.0.0.0:4321) with gzip/brotli compression of
  * pages, JSON and scripts (the `compression` middleware, honouring Accept-Encoding and Vary).
  * Catalogue and content pages marked public come from the page cache when it holds them, with
- * bodies compressed once (scripts/lib/page-cache.mjs, PAGE_CACHE_MB, ADR 16). The
- * Node adapter's standalone handler does the rest: static files, then the Astro app. Every response
+ * bodies compressed once (scripts/lib/page-cache.mjs, PAGE_CACHE_MB, ADR 16). The build's hashed
+ * scripts and styles are answered from memory, compressed at build time (scripts/lib/static-assets.mjs).
+ * The Node adapter's standalone handler does the rest: other static files, then the Astro app. Every response
  * carries the security headers of scripts/lib/security-policy.mjs (a page's own
  * Content-Security-Policy, with its script and style hashes, replaces the strict default).
  * Used by `npm start`, the container image (Dockerfile), the browser tests and `npm run bench`.
@@ -44,6 +45,7 @@ import { settingsProblems } from './lib/settings.mjs';
 import { dataDirInUse, lockedMessage, lockPathOf, lockStaleMs } from './lib/data-dir-lock.mjs';
 import { createPageCache, pageCacheBytes } from './lib/page-cache.mjs';
 import { createImageCache, imageCacheDir } from './lib/image-cache.mjs';
+import { createStaticAssets } from './lib/static-assets.mjs';
 import { shopMetrics } from './lib/metrics.mjs';
 import { clientIpFrom, trustedHops } from './lib/client-ip.mjs';
 import { metricsAccess } from './lib/metrics-access.mjs';
@@ -122,6 +124,8 @@ if (pages) globalThis[Symbol.for('xs-storefront.page-cache')] = pages;
 sharp.concurrency(1);
 // Transformed pictures: those made at build time (dist/pictures, scripts/make-pictures.mjs), and the
 // others kept on disk across restarts, made in the background at start (scripts/lib/image-cache.mjs).
+// The build's hashed scripts and styles, compressed at build time and answered from memory.
+const assets = createStaticAssets(path.join(root, 'dist/client/_astro'));
 const pictures = createImageCache({ dir: imageCacheDir(process.env), builtDir: path.join(root, 'dist/pictures'), warn: (msg, data) => log.warn(data, msg), info: (msg, data) => log.info(data, msg) });
 /**
  * Connection limits (issue "Safe to run in production" §4): a client has `headersTimeout` to send
@@ -171,6 +175,7 @@ const server = http.createServer({ ...connectionLimits, requestTimeout: Math.max
       beforeApp?.();
       metrics.requests.run(record, () => handler(req, res));
     });
+  if (assets.handle(req, res)) return void (record.route = 'static');
   const picture = pictures.handle(req, res, render);
   if (picture) {
     record.route = '/_p/[picture]';

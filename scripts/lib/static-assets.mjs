@@ -1,0 +1,115 @@
+/**
+ * The build's hashed assets (`dist/client/_astro/`: scripts, the site stylesheet, SVGs) compressed
+ * once at build time and served from memory, instead of being brotli- or gzip-compressed again for
+ * every request (issue "One path from page to database" §4 "Static files at the limit").
+ *
+ * - At build (`precompressAssets`, from the Astro integration in astro.config.mjs): beside every text
+ *   asset of at least `MIN_BYTES`, a `.br` (brotli, quality 11) and a `.gz` (gzip, level 9).
+ * - At start (`createStaticAssets`): the compressed copies are read into memory (about 0.6 MB for
+ *   the whole shop). A GET or HEAD of such an asset whose Accept-Encoding takes br or gzip
+ *   (Negotiator, as the `compression` middleware reads it) is answered with the copy, its length,
+ *   `Vary: Accept-Encoding`, the year-long immutable cache of hashed assets and an ETag (a matching
+ *   If-None-Match answers 304). Any other request (identity only, a Range, a file without copies)
+ *   is left to the Node adapter's static handler, as before.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Negotiator from 'negotiator';
+
+/** Smaller assets are not worth compressing (the `compression` middleware's threshold too). */
+export const MIN_BYTES = 1024;
+/** The content types of the assets compressed, by extension. */
+export const TEXT_TYPES = new Map([
+  ['.js', 'text/javascript; charset=utf-8'],
+  ['.mjs', 'text/javascript; charset=utf-8'],
+  ['.css', 'text/css; charset=utf-8'],
+  ['.svg', 'image/svg+xml'],
+  ['.json', 'application/json; charset=utf-8'],
+]);
+/** What hashed assets are cached with (as the Node adapter sends for `/_astro/`). */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The text assets of `dir` (not recursive: `_astro` is flat) worth compressing. */
+function textAssets(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isFile() && TEXT_TYPES.has(path.extname(e.name)))
+    .map((e) => path.join(dir, e.name))
+    .filter((file) => fs.statSync(file).size >= MIN_BYTES);
+}
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every text asset of `dir` of at least MIN_BYTES.
+ * @param {string} dir the build's asset folder (dist/client/_astro)
+ * @returns {{ files: number, bytes: number, brBytes: number, gzBytes: number }} what was compressed
+ */
+export function precompressAssets(dir) {
+  const totals = { files: 0, bytes: 0, brBytes: 0, gzBytes: 0 };
+  for (const file of textAssets(dir)) {
+    const raw = fs.readFileSync(file);
+    const br = zlib.brotliCompressSync(raw, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    });
+    const gz = zlib.gzipSync(raw, { level: 9 });
+    fs.writeFileSync(`${file}.br`, br);
+    fs.writeFileSync(`${file}.gz`, gz);
+    totals.files += 1;
+    totals.bytes += raw.length;
+    totals.brBytes += br.length;
+    totals.gzBytes += gz.length;
+  }
+  return totals;
+}
+
+/**
+ * The precompressed assets of `dir`, served under `urlPrefix`.
+ * @param {string} dir the build's asset folder (dist/client/_astro)
+ * @param {string} [urlPrefix] the URL path of that folder
+ * @returns {{ size: number, handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): boolean }}
+ *   `handle` answers and returns true, or returns false and leaves the request untouched
+ */
+export function createStaticAssets(dir, urlPrefix = '/_astro/') {
+  /** @type {Map<string, { type: string, etag: string, br: Buffer, gzip: Buffer }>} */
+  const assets = new Map();
+  for (const file of textAssets(dir)) {
+    if (!fs.existsSync(`${file}.br`) || !fs.existsSync(`${file}.gz`)) continue;
+    const raw = fs.readFileSync(file);
+    assets.set(urlPrefix + path.basename(file), {
+      type: TEXT_TYPES.get(path.extname(file)),
+      etag: crypto.createHash('sha256').update(raw).digest('base64url').slice(0, 22),
+      br: fs.readFileSync(`${file}.br`),
+      gzip: fs.readFileSync(`${file}.gz`),
+    });
+  }
+  return {
+    size: assets.size,
+    handle(req, res) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+      if (req.headers.range) return false;
+      const asset = assets.get((req.url ?? '').split('?')[0]);
+      if (!asset) return false;
+      // br before gzip when the client takes both equally (browsers list gzip first).
+      const encoding = new Negotiator(req).encoding(['br', 'gzip'], ['br', 'gzip']);
+      if (encoding !== 'br' && encoding !== 'gzip') return false;
+      const etag = `"${asset.etag}-${encoding}"`;
+      res.setHeader('Content-Type', asset.type);
+      res.setHeader('Cache-Control', IMMUTABLE);
+      res.setHeader('Vary', 'Accept-Encoding');
+      res.setHeader('ETag', etag);
+      if (req.headers['if-none-match'] === etag) {
+        res.statusCode = 304;
+        res.end();
+        return true;
+      }
+      const body = asset[encoding];
+      res.setHeader('Content-Encoding', encoding);
+      res.setHeader('Content-Length', body.length);
+      res.statusCode = 200;
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return true;
+    },
+  };
+}
