@@ -54,3 +54,8 @@ export const placeQuerySchema = z
     }
     return parsed;
   });
+
+/** How a found place is named to the shopper: 'Petaling Jaya, Selangor'; '47300 Petaling Jaya, Selangor' for a postcode. */
+export function placeLabel(p: { place_name: string; postcode: string | null; state_name: string }): string {
+  return `${p.postcode ? `${p.postcode} ` : ''}${p.place_name}, ${p.state_name}`;
+}
