@@ -250,6 +250,7 @@ program
     console.log(`Customer: ${d.customer_firstname}, ${d.customer_phone}`);
     console.log(d.order_del_type === 'PICKUP' ? `Pick-up: ${d.order_del_pickup_date} ${d.order_del_pickup_time}` : `Delivery: ${Object.values(d.delivery_address ?? {}).filter(Boolean).join(', ')}`);
     if (d.order_remark) console.log(`Remark: ${d.order_remark}`);
+    if (d.tracking_code) console.log(`Tracking: ${d.tracking_courier ? `${d.tracking_courier} ` : ''}${d.tracking_code}`);
     console.log(`Payment: ${d.payment.state}, paid RM ${d.payment.paid}, refunded RM ${d.payment.refunded}${d.payment.flag ? `, FLAG ${d.payment.flag}` : ''}\n`);
     print(d.product.map((l) => ({ ...l, short: l.product_short_quantity || '' })), ['product_code', 'product_quantity', 'unit', 'product_name', 'short', 'product_amount']);
     console.log(`\nTotal RM ${d.order_amount}${d.order_refunded !== '0.00' ? ` (RM ${d.order_refunded} refunded)` : ''}\n`);
@@ -262,12 +263,14 @@ function move(name, to, description) {
     .command(`${name} <order_refno>`)
     .description(description)
     .action(async (refno, o) => {
-      const answer = await ops('order_status', { body: { order_refno: refno, to, ...(o.tracking && { tracking_code: o.tracking }) } });
+      const answer = await ops('order_status', { body: { order_refno: refno, to, ...(o.tracking && { tracking_code: o.tracking }), ...(o.courier && { tracking_courier: o.courier.toUpperCase() }) } });
       console.log(program.opts().json ? JSON.stringify(answer) : `${answer.order_refno}: ${answer.from} → ${answer.to}`);
     });
 }
 move('ready', 'Ready To Pickup', 'mark a paid pick-up order ready: the shopper gets a text with the collection code');
-move('deliver', 'Delivering', 'mark a paid delivery order out for delivery: the shopper gets a text with the tracking code').requiredOption('-t, --tracking <code>', 'tracking code the member can copy');
+move('deliver', 'Delivering', 'mark a paid delivery order out for delivery: the shopper gets a text with the tracking code, and a link to the courier\'s tracking page on the order')
+  .requiredOption('-t, --tracking <code>', 'tracking code the member can copy (up to 60 printable characters)')
+  .requiredOption('--courier <code>', 'the courier: JNT, POSLAJU, GDEX, NINJAVAN, DHL or CITYLINK (README "Couriers")');
 move('complete', 'Waiting Comment', 'mark a delivery order delivered (the member may then review it); a pick-up is handed over with `handover`');
 
 program

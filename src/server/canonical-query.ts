@@ -29,7 +29,7 @@ const CACHED_PAGES: readonly [pattern: string, params: readonly string[]][] = [
   ['/about-us', []],
   ['/privacy-policy', []],
   ['/member-zone', []],
-  ['/outlets', []],
+  ['/outlets', ['near']],
   ['/contacts', []],
 ];
 

@@ -11,7 +11,7 @@ import { createHarness, DEMO_MEMBER, type Harness } from './harness';
 import { placePickupOrder, receivePickupOrder } from './place-order';
 import { createMembers, stockAt, type Member } from './order-fixtures';
 import { memberVouchers, notifications, orders } from '../../src/server/xs-api/db/schema';
-import { DEMO_DELIVERING_ORDER, DEMO_TRACKING_CODE, DEMO_WAITING_COMMENT_ORDER } from '../../src/server/xs-api/db/seed';
+import { DEMO_DELIVERING_ORDER, DEMO_TRACKING_CODE, DEMO_TRACKING_COURIER, DEMO_WAITING_COMMENT_ORDER } from '../../src/server/xs-api/db/seed';
 import { changeOrderStatus } from '../../src/server/xs-api/services/orders';
 import { addDays, shopDate } from '../../src/domain/shop-time';
 import { earliestPickupDate, latestPickupDate, pickupTimeSlots } from '../../src/domain/pickup';
@@ -240,7 +240,7 @@ describe('order_detail and print_customer_bill', () => {
 
   it('answers the seeded delivery on its way with its tracking code and history; it can neither be cancelled nor re-slotted', async () => {
     const detail = (await h.call(`order_detail/${M}/${DEMO_DELIVERING_ORDER}`, { token })).json.data;
-    expect(detail).toMatchObject({ order_status: 'Delivering', order_del_type: 'DELIVERY', tracking_code: DEMO_TRACKING_CODE, order_del_pickup_date: null });
+    expect(detail).toMatchObject({ order_status: 'Delivering', order_del_type: 'DELIVERY', tracking_code: DEMO_TRACKING_CODE, tracking_courier: DEMO_TRACKING_COURIER, order_del_pickup_date: null });
     expect(detail.history.map((e: { to: string; actor: string }) => `${e.to}/${e.actor}`)).toEqual(['Paid/provider', 'Delivering/operator']);
     expect(Number(detail.order_amount)).toBeCloseTo(Number(detail.order_subtotal) + Number(detail.order_delivery_charges) + Number(detail.order_rounding), 2);
     expect((await h.call(`update_order_status_cancelled/${M}`, { token, body: { order_refno: DEMO_DELIVERING_ORDER } })).status).toBe(409);

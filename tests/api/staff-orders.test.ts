@@ -3,7 +3,7 @@
  * and change only their outlets' orders (every staff operation on another outlet's order answers as
  * for an unknown one); ready makes a collection code the shopper receives once, even when two staff
  * click at once; the hand-over needs that code (wrong codes refused, then throttled); out for
- * delivery needs a tracking code; a short pick refunds the difference through the sandbox and the
+ * delivery needs a tracking code and its courier, kept together and read back by the member; a short pick refunds the difference through the sandbox and the
  * shopper is told; every change names the staff member in the history, never in the shopper's view.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,13 +148,27 @@ describe('ready, hand-over and the shopper told', () => {
     expect((await h.db.select().from(orders).where(eq(orders.orderRefno, second.refno)))[0]!.status).toBe('Ready To Pickup');
   });
 
-  it('out for delivery needs a tracking code and texts it; delivered lets the member review', async () => {
+  it('out for delivery needs a tracking code and its courier, texts the code, and the member reads both; delivered lets the member review', async () => {
     const refno = await paidDelivery('P0054');
     const none = await ops('order_status', s001, { order_refno: refno, to: 'Delivering' });
     expect([none.status, none.json.Error]).toEqual([400, 'Enter the tracking code of the delivery.']);
+    // The courier goes with the code: missing, unknown (in the caller's language) or a bad code changes nothing.
+    const noCourier = await ops('order_status', s001, { order_refno: refno, to: 'Delivering', tracking_code: 'MY555000111' });
+    expect([noCourier.status, noCourier.json.Error]).toEqual([400, 'Choose the courier of the delivery.']);
+    const unknown = await h.call('ops/order_status', { token: s001.token, body: { order_refno: refno, to: 'Delivering', tracking_code: 'MY555000111', tracking_courier: 'FEDEX' }, headers: { 'accept-language': 'ar' } });
+    expect([unknown.status, unknown.json.Error, unknown.json.field]).toEqual([400, 'اختر إحدى شركات الشحن المدرجة.', 'tracking_courier']);
+    for (const tracking_code of ['MY\t555', 'X'.repeat(61), '单号555']) {
+      const bad = await ops('order_status', s001, { order_refno: refno, to: 'Delivering', tracking_code, tracking_courier: 'POSLAJU' });
+      expect([bad.status, bad.json.Error]).toEqual([400, 'A tracking code is up to 60 letters, digits and signs, as the courier prints it.']);
+    }
+    const [still] = await h.db.select().from(orders).where(eq(orders.orderRefno, refno));
+    expect([still!.status, still!.trackingCode, still!.trackingCourier]).toEqual(['Paid', null, null]);
     const before = h.sent(phone).length;
-    expect((await ops('order_status', s001, { order_refno: refno, to: 'Delivering', tracking_code: 'MY555000111' })).status).toBe(200);
+    expect((await ops('order_status', s001, { order_refno: refno, to: 'Delivering', tracking_code: ' MY555000111 ', tracking_courier: 'POSLAJU' })).status).toBe(200);
     expect(h.sent(phone).slice(before)).toEqual([expect.stringContaining('MY555000111')]);
+    const detail = (await h.call(`order_detail/${M}/${refno}`, { token })).json.data;
+    expect([detail.tracking_code, detail.tracking_courier]).toEqual(['MY555000111', 'POSLAJU']);
+    expect((await ops(`order/${refno}`, s001)).json.data).toMatchObject({ tracking_code: 'MY555000111', tracking_courier: 'POSLAJU' });
     expect((await ops('order_status', s001, { order_refno: refno, to: 'Waiting Comment' })).json).toMatchObject({ from: 'Delivering', to: 'Waiting Comment' });
   });
 

@@ -2,7 +2,7 @@
  * The order detail page (spec §2 /account/orders/{orderNo}; §4 Order changes; §8 success toasts):
  * opened from the order list; pick-up time changed; printed without the site's chrome; cancelled
  * through the confirm modal (the stock comes back) and without JavaScript; the review modal of an
- * order waiting for its review; a delivery's tracking code copied; a guest sent to log in and back;
+ * order waiting for its review; a delivery's tracking code copied, its courier named and linked (EN, AR); a guest sent to log in and back;
  * someone else's order is a 404.
  * In English on a desktop and in Arabic on a phone.
  */
@@ -18,6 +18,8 @@ const WAITING = 'WEB2611150001';
 /** The demo member's seeded delivery on its way and its tracking code (src/server/xs-api/db/seed/orders.ts). */
 const DELIVERING = 'WEB2611200001';
 const TRACKING = 'MY7001234567';
+/** Its courier's tracking page for that code (src/domain/couriers.ts, J&T Express). */
+const TRACKING_PAGE = `https://www.jtexpress.my/tracking/${TRACKING}`;
 /** Products this file orders; other browser tests do not count their stock. */
 const CANDIDATES = ['P0031', 'P0032', 'P0033', 'P0034', 'P0035', 'P0036', 'P0037', 'P0038'];
 
@@ -197,13 +199,23 @@ test('the review modal of an order waiting for its review: stars and comments, t
   await expect(page.locator('[data-review-comment]').filter({ hasText: 'Tender, cooked it with ginger.' })).toHaveCount(1);
 });
 
-test('a delivery on its way: the tracking code is copied with a toast; it cannot be cancelled', async ({ page, context }) => {
+/** The link to the courier's tracking page: a new tab, no opener, no referrer. */
+async function expectTrackingLink(page: Page, name: string) {
+  const link = page.getByRole('link', { name, exact: true });
+  await expect(link).toHaveAttribute('href', TRACKING_PAGE);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+}
+
+test('a delivery on its way: the courier named with a link to its tracking page, the tracking code copied with a toast; it cannot be cancelled', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await loginWithDelivery(page, 'PICKUP');
   await page.goto('/account/orders?tab=to_receive');
   await page.locator(`[data-order="${DELIVERING}"] [data-order-link]`).click();
   await expect(page.locator('[data-detail-status]')).toHaveText('Delivering');
   await expect(page.locator('[data-tracking-code]')).toHaveText(TRACKING);
+  await expect(page.locator('[data-tracking-courier]')).toHaveText('Courier: J&T Express');
+  await expectTrackingLink(page, 'Track with J&T Express (opens in a new tab)');
   await page.locator('[data-copy-tracking]').click();
   await expect(page.getByRole('status').filter({ hasText: 'Tracking code copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(TRACKING);
@@ -213,6 +225,19 @@ test('a delivery on its way: the tracking code is copied with a toast; it cannot
 
 test.describe('in Arabic on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a delivery on its way in Arabic: the courier named and linked by its own name, nothing overflows', async ({ page }) => {
+    await login(page, '/ar');
+    await chooseDelivery(page, 'PICKUP');
+    await page.goto(`/ar/account/orders/${DELIVERING}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('[data-tracking-code]')).toHaveText(TRACKING);
+    await expect(page.locator('[data-tracking-courier]')).toHaveText('شركة الشحن: J&T Express');
+    await expectTrackingLink(page, 'تتبّع الشحنة لدى J&T Express (يُفتح في علامة تبويب جديدة)');
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(scroll).toBeLessThanOrEqual(client);
+    await expectAccessible(page);
+  });
 
   test('the order page in Arabic: pick-up time changed and the order cancelled through the modal, nothing overflows', async ({ page }) => {
     await loginWithDelivery(page, 'PICKUP', '/ar');

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Store, VoucherDetail } from '../../src/lib/xs-api/contract';
-import { toCompanyContact, toOutletStates, toSocialLinks, toVoucher } from '../../src/features/content/view-models';
+import { toCompanyContact, toOutletStates, toOutletView, toSocialLinks, toVoucher } from '../../src/features/content/view-models';
 
 describe('toCompanyContact', () => {
   it('keeps the address lines that are set and makes a tel: link', () => {
@@ -37,9 +37,12 @@ describe('toOutletStates', () => {
     const states = toOutletStates([store('S2', 'Selangor'), store('S1', 'Johor', { store_pickdel: 'PICKUP', store_lat_long: '' }), store('S3', 'Selangor')]);
     expect(states.map((s) => [s.state, s.outlets.map((o) => o.code)])).toEqual([['Johor', ['S1']], ['Selangor', ['S2', 'S3']]]);
     expect(states[0]!.outlets[0]).toEqual({
-      code: 'S1', name: 'Outlet S1', address: 'Jalan 1', phone: '03-1234 5678', telHref: 'tel:+60312345678', mapHref: null, pickup: true, delivery: false,
+      code: 'S1', name: 'Outlet S1', address: 'Jalan 1', phone: '03-1234 5678', telHref: 'tel:+60312345678', mapHref: null, pickup: true, delivery: false, distanceKm: null,
     });
     expect(states[1]!.outlets[0]!.mapHref).toBe('https://www.google.com/maps/search/?api=1&query=3.1,101.6');
+  });
+  it('keeps the distance of an outlet looked up from a place', () => {
+    expect(toOutletView(store('S4', 'Selangor', { distance_km: 2.37 })).distanceKm).toBe(2.37);
   });
 });
 

@@ -18,7 +18,7 @@ const base: Order = {
   order_del_postcode: '47300', order_del_city: 'Petaling Jaya', order_del_state: 'Selangor', order_del_country: 'Malaysia',
   order_del_pickup_store_code: null, order_del_pickup_store_name: null, order_del_pickup_store_phone: null,
   order_del_pickup_date: null, order_del_pickup_time: null, distance_km: 4.2,
-  order_voucher_code: 'RM5', order_voucher_no: 'V1', order_voucher_name: 'RM5 off', tracking_code: null, collection_code: null, order_refunded: '0.00', created_at: '2026-11-22T02:00:00Z',
+  order_voucher_code: 'RM5', order_voucher_no: 'V1', order_voucher_name: 'RM5 off', tracking_code: null, tracking_courier: null, collection_code: null, order_refunded: '0.00', created_at: '2026-11-22T02:00:00Z',
 };
 
 describe('toOrderView', () => {
@@ -98,6 +98,14 @@ describe('toOrderDetailView (the order detail page)', () => {
     expect(toOrderDetailView({ ...base, order_status: 'Cancelled', tracking_code: null, history: [] }).showsTracking).toBe(false);
     expect(toOrderDetailView({ ...base, order_status: 'Cancelled', tracking_code: 'MY123', history: [] }).showsTracking).toBe(true);
     expect(toOrderDetailView({ ...base, order_del_type: 'PICKUP', tracking_code: null, history: [] }).showsTracking).toBe(false);
+  });
+
+  it('names the courier of a tracking code and links to its tracking page; none for an unknown courier or without a code', () => {
+    const shipped = toOrderDetailView({ ...base, order_status: 'Delivering', tracking_code: 'ER 123/456MY', tracking_courier: 'POSLAJU', history: [] });
+    expect(shipped.courier).toEqual({ name: 'Pos Laju', trackingUrl: 'https://tracking.pos.com.my/tracking/ER%20123%2F456MY' });
+    expect(toOrderDetailView({ ...base, order_status: 'Delivering', tracking_code: 'MY123', tracking_courier: 'FEDEX', history: [] }).courier).toBeNull();
+    expect(toOrderDetailView({ ...base, order_status: 'Paid', tracking_code: null, tracking_courier: 'JNT', history: [] }).courier).toBeNull();
+    expect(toOrderDetailView({ ...base, order_del_type: 'PICKUP', tracking_code: 'X1', tracking_courier: 'JNT', history: [] }).courier).toBeNull();
   });
 
   it('keeps the stored pick-up slot for the change modal and allows cancel and Pay Now while To Pay', () => {

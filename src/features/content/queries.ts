@@ -14,9 +14,12 @@ import { companyFacts, fillFacts } from '../../domain/company';
 import type { Locale } from '../../i18n/messages';
 import type { PickupSettings } from '../../domain/pickup';
 import { formatOpeningHours } from '../../i18n/opening-hours';
+import { placeLabel } from '../../domain/place-search';
 import {
   toCompanyContact,
   toOutletStates,
+  toOutletView,
+  type OutletView,
   toSocialLinks,
   toVoucher,
   type CompanyContactView,
@@ -38,6 +41,31 @@ export async function getCompanyContact(ctx: ContentContext): Promise<{ contact:
   ]);
   return { contact, social };
 }
+
+/**
+ * The outlets near what a guest (or anyone) typed on the outlets page, `?near=` (issue "A shopper
+ * trusts every step": finding outlets before any saved address): the first place locate_place
+ * finds for the postcode or town, and the outlets within 30 km of it, nearest first, with their
+ * distance (pickup_store_listing). Null without a search. A refusal (a postcode that is not 5
+ * digits, no such postcode or town) is `error`, in the shopper's language.
+ * @throws XsApiError when the API fails (5xx, transport).
+ */
+export async function getOutletsNear(ctx: ContentContext, near: string | null): Promise<OutletsNearView | null> {
+  const query = (near ?? '').slice(0, 200);
+  if (!query.trim()) return null;
+  const api = publicApi(ctx.locals.locale);
+  try {
+    const [place] = (await api.call('locate_place', { query: { q: query } })).data;
+    const stores = (await api.call('pickup_store_listing', { query: { latitude: place!.latitude, longitude: place!.longitude } })).data;
+    return { query, place: placeLabel(place!), outlets: stores.map(toOutletView), error: null };
+  } catch (err) {
+    if (err instanceof XsApiError && err.status >= 400 && err.status < 500) return { query, place: null, outlets: [], error: err.message };
+    throw err;
+  }
+}
+
+/** What the outlets page shows for a search: what was typed, the place found ('47300 Petaling Jaya, Selangor'), the outlets near it, or why nothing. */
+export type OutletsNearView = { query: string; place: string | null; outlets: OutletView[]; error: string | null };
 
 /** Every outlet grouped by state, and how many there are; null when the outlets cannot be read. */
 export async function getOutlets(ctx: ContentContext): Promise<{ states: OutletStateView[]; count: number } | null> {

@@ -36,6 +36,8 @@ export type OutletView = {
   mapHref: string | null;
   pickup: boolean;
   delivery: boolean;
+  /** Km from the place searched (2 decimals), or null in the list by state. */
+  distanceKm: number | null;
 };
 
 /** Outlets of one state, states by name. */
@@ -70,20 +72,23 @@ export function toSocialLinks(info: Record<SocialNetwork, string>): SocialLinkVi
   return SOCIAL_NETWORKS.filter((n) => /^https?:\/\//.test(info[n])).map((network) => ({ network, url: info[network] }));
 }
 
+/** One outlet as the outlets page shows it, with its distance when the list was looked up from a place. */
+export function toOutletView(o: Store): OutletView {
+  return {
+    code: o.store_code,
+    name: o.store_name,
+    address: o.store_address,
+    phone: o.store_phone,
+    telHref: telHref(o.store_phone),
+    mapHref: mapsHref(o.store_lat_long),
+    ...outletServices(o.store_pickdel),
+    distanceKm: o.distance_km,
+  };
+}
+
 /** pickup_store_listing's outlets grouped by state (src/domain/outlets.ts `groupByState`), each reshaped. */
 export function toOutletStates(stores: readonly Store[]): OutletStateView[] {
-  return groupByState(stores).map(({ state, outlets }) => ({
-    state,
-    outlets: outlets.map((o) => ({
-      code: o.store_code,
-      name: o.store_name,
-      address: o.store_address,
-      phone: o.store_phone,
-      telHref: telHref(o.store_phone),
-      mapHref: mapsHref(o.store_lat_long),
-      ...outletServices(o.store_pickdel),
-    })),
-  }));
+  return groupByState(stores).map(({ state, outlets }) => ({ state, outlets: outlets.map(toOutletView) }));
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Actions of the delivery-method modal (spec §4 Delivery method modal, steps 0–3; §7 Addresses,
- * Stores and pickup). The member's addresses go through `memberApi` (member from the session);
+ * Stores and pickup; the places of a postcode or town, for a shopper without a saved address). The member's addresses go through `memberApi` (member from the session);
  * states, stores and pick-up times are the same for everyone and go through `publicApi`.
  * Failures carry the shopper's message (src/features/shared/errors.ts). A new address is saved by
  * the one address Action, `addresses.save` (src/features/addresses/actions.ts). `save` keeps the
@@ -30,6 +30,16 @@ export const delivery = {
   /** Step 0 (new address): the states for the form. */
   states: defineAction({
     handler: async (_input, ctx) => viaApi(ctx, () => publicApi(ctx.locals.locale).call('state_listing').then((r) => r.data)),
+  }),
+  /**
+   * Step 0 without a saved address (issue "A shopper trusts every step"): the places of a postcode
+   * (5 digits) or town, best first (locate_place), whose point `stores` then takes. For a guest or a
+   * member alike. Fails with the API's message in the shopper's language: 400 for a bad search
+   * ('A postcode is 5 digits, such as 47300.'), 404 when nothing matches.
+   */
+  locate: defineAction({
+    input: z.object({ q: z.string().max(500) }),
+    handler: async (input, ctx) => viaApi(ctx, () => publicApi(ctx.locals.locale).call('locate_place', { query: { q: input.q } }).then((r) => r.data)),
   }),
   /** Step 1: stores within 30 km of a point (decimal degrees), nearest first, with distance_km. */
   stores: defineAction({

@@ -2,7 +2,7 @@
  * The order detail page's view model (spec §2 Account: Orders, order detail; §3 Order; §4 Order
  * changes): the order as the success page shows it (`OrderView`), plus its status history (a
  * short pick reads as items not available and refunded, by the store: never a staff member), its
- * tracking code, its collection code while Ready To Pickup, the pick-up slot as stored (for the
+ * tracking code with its courier's name and tracking page, its collection code while Ready To Pickup, the pick-up slot as stored (for the
  * change modal), what the member may do now, and the company block printed at the top of the bill
  * (spec §7 print_customer_bill). Pure.
  */
@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { memberOrderActions, type MemberOrderActions } from '../../domain/order-status';
 import { statusMessageKey } from '../../domain/orders';
 import { formatShopDateTime } from '../../domain/pickup';
+import { courierByCode, trackingUrl } from '../../domain/couriers';
 import { isMessageKey, type Locale, type MessageKey } from '../../i18n/messages';
 import { toOrderView, type OrderView } from './view';
 
@@ -40,6 +41,11 @@ export type OrderDetailView = OrderView & {
   /** The carrier's code of a delivery order once shipped; null otherwise. */
   trackingCode: string | null;
   /**
+   * The courier of the tracking code, by src/domain/couriers.ts: its name ('Pos Laju') and its
+   * tracking page for the code; null without a code or for a courier the shop does not list.
+   */
+  courier: { name: string; trackingUrl: string } | null;
+  /**
    * Whether the page has a tracking block: a delivery order with a code, or one still to be
    * shipped ("a tracking code appears here once shipped"). A cancelled delivery without a code
    * promises none.
@@ -59,9 +65,17 @@ function instantLabel(iso: string, locale: Locale): string {
   return Number.isNaN(at.getTime()) ? iso : formatShopDateTime(at, locale);
 }
 
+/** The courier of a delivery's tracking code with the link to its tracking page; null when either is missing or unknown. */
+function courierOf(courier: string | null, code: string | null): OrderDetailView['courier'] {
+  const found = courierByCode(courier);
+  const url = trackingUrl(courier, code);
+  return found && url ? { name: found.name, trackingUrl: url } : null;
+}
+
 /** Reshapes order_detail's (or print_customer_bill's) order into the detail view; dates and times in `locale`'s format. */
 export function toOrderDetailView(o: OrderWithHistory, locale: Locale = 'en'): OrderDetailView {
   const base = toOrderView(o, locale);
+  const trackingCode = o.order_del_type === 'DELIVERY' ? o.tracking_code || null : null;
   return {
     ...base,
     placedAtLabel: instantLabel(o.created_at, locale),
@@ -72,7 +86,8 @@ export function toOrderDetailView(o: OrderWithHistory, locale: Locale = 'en'): O
       const key = statusMessageKey(e.to);
       return { kind: 'status', to: e.to, toKey: isMessageKey(key) ? key : null, actorKey: `order_actor_${e.actor}` as MessageKey, ...at };
     }),
-    trackingCode: o.order_del_type === 'DELIVERY' ? o.tracking_code || null : null,
+    trackingCode,
+    courier: courierOf(o.tracking_courier, trackingCode),
     showsTracking: o.order_del_type === 'DELIVERY' && (Boolean(o.tracking_code) || o.order_status !== 'Cancelled'),
     collectionCode: o.order_del_type === 'PICKUP' && o.order_status === 'Ready To Pickup' ? o.collection_code || null : null,
     pickupSlot:

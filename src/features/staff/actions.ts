@@ -12,6 +12,7 @@ import { LOCALES } from '../../domain/constants';
 import { paths, safeRedirectPath } from '../../domain/paths';
 import { MAX_CAPACITY } from '../../domain/slot-capacity';
 import { STAFF_PASSWORD_MIN_LENGTH, STAFF_ROLES } from '../../domain/staff';
+import { courierCodeSchema, trackingCodeSchema } from '../../domain/couriers';
 import { clearStaffSession, writeStaffSession } from '../../server/staff-session';
 import { publicApi, staffApi } from '../shared/api';
 import { viaApi } from '../shared/errors';
@@ -109,12 +110,16 @@ export const staff = {
     },
   }),
 
-  /** Paid → Delivering with the carrier's tracking code (required). */
+  /** Paid → Delivering with the courier and its tracking code (both required; src/domain/couriers.ts). */
   deliver: defineAction({
     accept: 'form',
-    input: z.object({ order_refno: refno, tracking_code: z.string().trim().min(1, 'tracking_code_required').max(60) }),
-    handler: async ({ order_refno, tracking_code }, ctx) => {
-      await asStaff(ctx, (api) => api.call('ops_order_status', { body: { order_refno, to: 'Delivering', tracking_code } }));
+    input: z.object({
+      order_refno: refno,
+      tracking_courier: z.string().trim().min(1, 'tracking_courier_required').pipe(courierCodeSchema),
+      tracking_code: trackingCodeSchema,
+    }),
+    handler: async ({ order_refno, tracking_code, tracking_courier }, ctx) => {
+      await asStaff(ctx, (api) => api.call('ops_order_status', { body: { order_refno, to: 'Delivering', tracking_code, tracking_courier } }));
       return back(order_refno, 'delivering');
     },
   }),

@@ -3,6 +3,7 @@
  * operator answers (contract/ops.ts) reshaped once, money in sen, statuses and dates in the staff
  * member's language, and what may be done next (src/domain/order-status.ts for the operator).
  */
+import { courierByCode } from '../../domain/couriers';
 import type { ResultOf } from '../../lib/xs-api/client';
 import { toSen } from '../../domain/money';
 import { statusMessageKey } from '../../domain/orders';
@@ -151,6 +152,8 @@ export type StaffOrderView = {
   pickup: { date: string; time: string; label: string } | null;
   address: string[] | null;
   trackingCode: string | null;
+  /** The courier's name ('Pos Laju', src/domain/couriers.ts); null without one (or an unknown code: shown as given). */
+  courierName: string | null;
   payment: { state: 'paid' | 'refunded' | 'unpaid'; paidSen: number; refundedSen: number; flag: string | null; recordUrl: string | null };
   lines: PickLineView[];
   units: number;
@@ -186,6 +189,7 @@ export function toStaffOrderView(d: DetailAnswer, locale: Locale): StaffOrderVie
       ? [d.delivery_address.person, d.delivery_address.phone, d.delivery_address.address1, d.delivery_address.address2, `${d.delivery_address.postcode} ${d.delivery_address.city}`, d.delivery_address.state].filter((s) => s.trim())
       : null,
     trackingCode: d.tracking_code,
+    courierName: d.tracking_courier ? (courierByCode(d.tracking_courier)?.name ?? d.tracking_courier) : null,
     payment: { state: d.payment.state, paidSen: toSen(d.payment.paid), refundedSen: toSen(d.payment.refunded), flag: d.payment.flag, recordUrl: d.payment.record_url },
     lines: d.product.map((l) => ({
       code: l.product_code,

@@ -1,6 +1,6 @@
 /**
- * The delivery-method modal (spec §4, steps 0–3): 0 choose an address (saved, current location or
- * new) → 1 stores within 30 km, nearest first → 2 Delivery or Store Pick-up as the store allows →
+ * The delivery-method modal (spec §4, steps 0–3): 0 choose an address (saved, current location, a
+ * postcode or town, or new) → 1 stores within 30 km, nearest first → 2 Delivery or Store Pick-up as the store allows →
  * 3 pick-up date and time. Saving stores the choice as `shipping` (../shipping.ts, which mirrors it
  * into the cookie the server reads); changing the method or the store clears the cart: with items in
  * the cart the modal first asks (ConfirmChange: Cancel or Escape keeps cart and method as they were,
@@ -158,8 +158,8 @@ export function DeliveryModal({ locale }: { locale: Locale }) {
       {error && <p role="alert" className="mb-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">{error}</p>}
       {step === 0 && <AddressStep locale={locale} onContinue={findStores} onError={setError} />}
       {step === 1 && stores && (
-        <StoreStep locale={locale} stores={stores} selected={store?.store_no ?? shipping?.store.store_no}
-          onPick={(s) => { setStore(s); setStep(2); }} />
+        <StoreStep locale={locale} stores={stores} origin={origin} selected={store?.store_no ?? shipping?.store.store_no}
+          onPick={(s) => { setStore(s); setStep(2); }} onOrigin={(o) => void findStores(o)} />
       )}
       {step === 2 && store && <MethodStep locale={locale} store={store} canDeliver={origin?.kind === 'address'} onChoose={chooseMethod} />}
       {step === 3 && store && (

@@ -77,6 +77,7 @@ export const operations = {
   self_pickup_time_range: stores.selfPickupTimeRange,
   nearest_store: stores.nearestStore,
   count_store_distance: stores.countStoreDistance,
+  locate_place: stores.locatePlaceOperation,
   delivery_charges: stores.deliveryCharges,
   add_order: orders.addOrder,
   order_listing: orders.orderListing,

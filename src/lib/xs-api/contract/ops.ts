@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from '../../../domain/orders';
 import { BOARD_COLUMNS, storeCodeSchema } from '../../../domain/staff';
 import { MAX_CAPACITY } from '../../../domain/slot-capacity';
+import { courierCodeSchema, trackingCodeSchema } from '../../../domain/couriers';
 import { amount, calendarDate, defineOperation, statusOk } from './operation';
 
 const day = calendarDate();
@@ -66,11 +67,14 @@ export const opsOrderStatus = defineOperation({
   member: 'none',
   auth: 'staff',
   summary:
-    'Moves an order on as staff: Ready To Pickup (a collection code is made and sent to the shopper), Delivering (tracking_code required), Waiting Comment for a delivery. A pick-up order is handed over with ops_order_handover. 409 when the order rules refuse it or the order moved meanwhile.',
+    'Moves an order on as staff: Ready To Pickup (a collection code is made and sent to the shopper), Delivering (tracking_code and its tracking_courier required, kept together on the order), Waiting Comment for a delivery. A pick-up order is handed over with ops_order_handover. 409 when the order rules refuse it or the order moved meanwhile.',
   body: z.object({
     order_refno: orderRefno,
     to: z.enum(ORDER_STATUSES),
-    tracking_code: z.string().trim().min(1).max(60).optional(),
+    /** The courier's tracking code: 1 to 60 printable characters (src/domain/couriers.ts); required with Delivering. */
+    tracking_code: trackingCodeSchema.optional(),
+    /** The courier of the tracking code, one of src/domain/couriers.ts `COURIER_CODES`; required with Delivering. */
+    tracking_courier: courierCodeSchema.optional(),
   }),
   response: z.object({ Status: statusOk, order_refno: z.string(), from: z.string(), to: z.string() }),
 });
@@ -197,6 +201,8 @@ export const opsOrderDetail = defineOperation({
       order_del_pickup_time: z.string().nullable(),
       delivery_address: address.nullable(),
       tracking_code: z.string().nullable(),
+      /** The courier of the tracking code ('POSLAJU'); null until the order is shipped. */
+      tracking_courier: z.string().nullable(),
       payment: z.object({ state: z.enum(['paid', 'refunded', 'unpaid']), provider: z.string().nullable(), paid: money, refunded: money, flag: z.string().nullable(), record_url: z.string().nullable() }),
       product: z.array(
         z.object({

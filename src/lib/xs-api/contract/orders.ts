@@ -88,6 +88,13 @@ export const order = z.object({
   order_voucher_name: z.string().nullable(),
   /** The carrier's tracking code of a delivery order once it is shipped; null until then (and for pick-ups). */
   tracking_code: z.string().nullable(),
+  /**
+   * The courier of the tracking code, set with it by staff: a code of src/domain/couriers.ts
+   * (`COURIER_CODES`: 'JNT', 'POSLAJU', 'GDEX', 'NINJAVAN', 'DHL', 'CITYLINK'), which also gives the
+   * courier's name and tracking page; null while there is no code (and for orders shipped before
+   * couriers were kept). A text, not an enum, so a courier added later reads on older clients.
+   */
+  tracking_courier: z.string().nullable(),
   /** The code to show at the counter, while the order is Ready To Pickup; null otherwise. */
   collection_code: z.string().nullable(),
   /** Refunded of a paid order that goes on (lines the outlet could not supply); order_amount is what remains paid. */

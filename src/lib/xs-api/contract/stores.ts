@@ -1,6 +1,7 @@
 /** Stores, pick-up and delivery charge operations (spec §7 Stores and pickup, Checkout). */
 import { z } from 'zod';
 import { amount, amountInput, calendarDate, defineOperation, statusOk } from './operation';
+import { placeQuerySchema } from '../../../domain/place-search';
 
 export const store = z.object({
   store_code: z.string(),
@@ -110,6 +111,38 @@ export const countStoreDistance = defineOperation({
       }),
     ),
   }),
+});
+
+/** A place locate_place found: name, the postcode searched (null for a town), state, point in decimal degrees. */
+export const placeShape = z.object({
+  place_name: z.string(),
+  postcode: z.string().nullable(),
+  state_code: z.string(),
+  state_name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** True when the point is only near the place (a postcode placed by its neighbours). */
+  approximate: z.boolean(),
+});
+export type Place = z.infer<typeof placeShape>;
+
+/**
+ * locate_place (ours; issue "A shopper trusts every step": finding outlets before any saved
+ * address): where a Malaysian postcode or town is, so the delivery modal lists the outlets near it
+ * with pickup_store_listing's latitude and longitude. `q` is 5 digits (a postcode) or a town of 2
+ * to 60 characters, matched ignoring case, accents and punctuation (src/domain/place-search.ts).
+ * Answers 1 to 5 places, best first; the same geocoder as addresses (ADR 15).
+ * Errors: 400 for a bad `q` ('A postcode is 5 digits.'), 404 when no postcode or town matches,
+ * both in the caller's language.
+ */
+export const locatePlaceOperation = defineOperation({
+  name: 'locate_place',
+  method: 'GET',
+  path: 'locate_place',
+  member: 'none',
+  summary: 'Where a Malaysian postcode (5 digits) or town (2–60 characters, any case or accents) is: up to 5 places with state and latitude/longitude, for pickup_store_listing. 400 for a bad q, 404 when nothing matches.',
+  query: z.object({ q: placeQuerySchema }),
+  response: z.object({ Status: statusOk, data: z.array(placeShape).min(1).max(5) }),
 });
 
 export const deliveryCharges = defineOperation({

@@ -223,3 +223,22 @@ export function resolveOffline({ postcode, city, stateCode }: OfflineQuery): Off
   const centre = stateCentre(stateCode);
   return centre ? answer({ ...centre, name: stateCode.toUpperCase() }, 'state', true) : null;
 }
+
+/**
+ * The GeoNames places of a name, in every state: by folded name or alias ('KL', 'Penang'), or
+ * without 'Kampung', 'Taman', 'Town'…; one per state (the first GeoNames lists), with its state
+ * code. The outlet search by town (services/places.ts) asks this for the places that are not post
+ * towns ('Bangsar', 'Cyberjaya'). Empty when nothing matches or the name has no Latin letters or digits.
+ */
+export function placesNamed(name: string): (Named & { stateCode: string })[] {
+  const folded = foldPlace(name);
+  if (!folded) return [];
+  const key = ALIASES[folded] ?? folded;
+  stateIndex('');
+  const found: (Named & { stateCode: string })[] = [];
+  for (const [stateCode, s] of index ?? []) {
+    const hit = s.exact.get(key) ?? s.loose.get(key.replace(LOOSE, ''));
+    if (hit?.[0]) found.push({ name: hit[0].name, latitude: hit[0].latitude, longitude: hit[0].longitude, stateCode });
+  }
+  return found;
+}

@@ -16,7 +16,7 @@ export function opsRoutes(app: Hono<ApiEnv>) {
   serve(app, op.ops_pickups, async ({ db, query, staff }) => pickupsOfDay(db, staff!, query));
   serve(app, op.ops_board, async ({ db, query, staff, services }) => staffBoard(db, staff!, { ...query, capacity: services.capacity }));
   serve(app, op.ops_order_detail, async ({ db, params, staff, locale }) => ({ data: await staffOrderDetail(db, staff!, params.orderId!, locale) }));
-  serve(app, op.ops_order_status, async ({ db, body, staff, services }) => moveOrderAsStaff(db, services.sms, staff!, { orderRefno: body.order_refno, to: body.to, trackingCode: body.tracking_code }));
+  serve(app, op.ops_order_status, async ({ db, body, staff, services }) => moveOrderAsStaff(db, services.sms, staff!, { orderRefno: body.order_refno, to: body.to, trackingCode: body.tracking_code, trackingCourier: body.tracking_courier }));
   serve(app, op.ops_order_handover, async ({ db, body, staff, services }) => handOver(db, services.limits.collectionCode, staff!, body.order_refno, body.collection_code));
   serve(app, op.ops_order_cancel, async ({ db, body, staff, services }) => cancelAsStaff(db, services, staff!, { orderRefno: body.order_refno, reason: body.reason }));
   serve(app, op.ops_order_short_pick, async ({ db, body, staff, services }) => shortPickOrder(db, services, staff!, { orderRefno: body.order_refno, lines: body.product, reason: body.reason }));

@@ -100,16 +100,21 @@ export async function pickupsOfDay(db: Db, staff: StaffIdentity, args: { date?: 
 
 /**
  * Moves an order to `to` as staff, by the move that leads there: Ready To Pickup (`markReady`),
- * Delivering (`markDelivering`, with `trackingCode`), Waiting Comment for a delivery
+ * Delivering (`markDelivering`, with `trackingCode` and `trackingCourier`), Waiting Comment for a delivery
  * (`markDelivered`). A pick-up order is handed over with its collection code (ops_order_handover);
  * a cancel refunds (ops_order_cancel).
  * @throws ApiError 400 for any other target; 404 'order_not_found' (unknown, or another outlet's);
- *   409 'order_status_refused' / 'order_status_moved' / 'handover_needs_code'; 400 'tracking_code_required'.
+ *   409 'order_status_refused' / 'order_status_moved' / 'handover_needs_code'; 400 'tracking_code_required' and the courier's refusals of `markDelivering`.
  */
-export async function moveOrderAsStaff(db: Db, sms: SmsSender, staff: StaffIdentity, args: { orderRefno: string; to: OrderStatus; trackingCode?: string }): Promise<StaffMove> {
+export async function moveOrderAsStaff(
+  db: Db,
+  sms: SmsSender,
+  staff: StaffIdentity,
+  args: { orderRefno: string; to: OrderStatus; trackingCode?: string; trackingCourier?: string },
+): Promise<StaffMove> {
   await staffOrder(db, staff, args.orderRefno);
   if (args.to === 'Ready To Pickup') return markReady(db, sms, staff, args.orderRefno);
-  if (args.to === 'Delivering') return markDelivering(db, sms, staff, args.orderRefno, args.trackingCode);
+  if (args.to === 'Delivering') return markDelivering(db, sms, staff, args.orderRefno, { trackingCode: args.trackingCode, courier: args.trackingCourier });
   if (args.to === 'Waiting Comment') return markDelivered(db, staff, args.orderRefno);
   if (args.to === 'Cancelled') throw invalidPayload('to: use ops_order_cancel to cancel (it refunds what was paid)');
   throw invalidPayload(`to: staff move orders to Ready To Pickup, Delivering or Waiting Comment, not ${args.to}`);

@@ -68,6 +68,7 @@ export function toContractOrder(o: Order, items: OrderItem[]): ContractOrder {
     order_voucher_no: o.voucherNo,
     order_voucher_name: o.voucherName,
     tracking_code: o.trackingCode,
+    tracking_courier: o.trackingCourier,
     collection_code: o.status === 'Ready To Pickup' ? o.collectionCode : null,
     order_refunded: formatAmount(o.refundedSen),
     created_at: o.createdAt.toISOString(),

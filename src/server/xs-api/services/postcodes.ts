@@ -9,9 +9,12 @@
  *   not know as a post town of that state (a neighbourhood such as 'Kepong' or 'Bangsar', which
  *   the list files under 'Kuala Lumpur'): a post town of the same state with other postcodes is 'city'.
  * Names are compared normalised (`normalisePlace`: case, accents and punctuation ignored).
+ *
+ * The same list answers the outlet search by postcode or post town (services/places.ts):
+ * `postcodePlace` and `postTownsNamed`, with the towns' names as the list writes them.
  */
 import { allPostcodes } from 'malaysia-postcodes';
-import { normalisePlace } from '../../../domain/place-name';
+import { foldPlace, normalisePlace } from '../../../domain/place-name';
 
 /** The package's state names → state codes of the `states` table (src/server/xs-api/db/seed/states.ts). */
 const STATE_CODES: Record<string, string> = {
@@ -20,11 +23,18 @@ const STATE_CODES: Record<string, string> = {
   'wp kuala lumpur': 'KUL', 'wp labuan': 'LBN', 'wp putrajaya': 'PJY',
 };
 
+/** A post town as the list writes it ('Petaling Jaya'), its state code ('SGR') and its postcodes, ascending. */
+export type PostTown = { town: string; stateCode: string; postcodes: string[] };
+
 type Index = {
   /** `${stateCode} ${postcode}` → the normalised post towns that use it. */
   towns: Map<string, Set<string>>;
   /** State code → its normalised post towns. */
   stateTowns: Map<string, Set<string>>;
+  /** Folded post-town name (`foldPlace`) → the post towns of that name, one per state. */
+  byName: Map<string, PostTown[]>;
+  /** Postcode → the post towns that use it (all of one state). */
+  byPostcode: Map<string, PostTown[]>;
 };
 
 let index: Index | null = null;
@@ -34,6 +44,8 @@ function lookup(): Index {
   if (index) return index;
   const towns = new Map<string, Set<string>>();
   const stateTowns = new Map<string, Set<string>>();
+  const byName = new Map<string, PostTown[]>();
+  const byPostcode = new Map<string, PostTown[]>();
   for (const state of allPostcodes) {
     const code = STATE_CODES[normalisePlace(state.name)];
     if (!code) continue;
@@ -42,13 +54,20 @@ function lookup(): Index {
     for (const city of state.city) {
       const town = normalisePlace(city.name);
       all.add(town);
+      const named = byName.get(foldPlace(city.name)) ?? [];
+      let postTown = named.find((t) => t.stateCode === code);
+      if (!postTown) named.push((postTown = { town: city.name, stateCode: code, postcodes: [] }));
+      byName.set(foldPlace(city.name), named);
       for (const postcode of city.postcode) {
         const key = `${code} ${postcode}`;
         towns.set(key, (towns.get(key) ?? new Set<string>()).add(town));
+        postTown.postcodes.push(postcode);
+        byPostcode.set(postcode, [...(byPostcode.get(postcode) ?? []), postTown]);
       }
+      postTown.postcodes.sort();
     }
   }
-  index = { towns, stateTowns };
+  index = { towns, stateTowns, byName, byPostcode };
   return index;
 }
 
@@ -87,4 +106,31 @@ export function postcodesOf(stateCode: string): { postcode: string; towns: strin
     .filter(([key]) => key.startsWith(prefix))
     .map(([key, towns]) => ({ postcode: key.slice(prefix.length), towns: [...towns] }))
     .sort((a, b) => a.postcode.localeCompare(b.postcode));
+}
+
+/**
+ * The post towns that use a postcode ('47300' → Petaling Jaya, SGR), as the list writes them;
+ * empty for a postcode the list does not have. A postcode belongs to one state.
+ * @param postcode five digits
+ */
+export function postcodePlace(postcode: string): PostTown[] {
+  return lookup().byPostcode.get(postcode.trim()) ?? [];
+}
+
+/**
+ * The post towns of a name in any state, by folded name (`foldPlace`: 'tanjong malim' and 'Tanjung
+ * Malim' are one): exact names, else (with `prefix`) the towns whose name starts with it at a word
+ * ('petaling' → Petaling Jaya), shortest first. At most `limit`.
+ */
+export function postTownsNamed(name: string, { prefix = false, limit = 5 }: { prefix?: boolean; limit?: number } = {}): PostTown[] {
+  const key = foldPlace(name);
+  if (!key) return [];
+  const { byName } = lookup();
+  const exact = byName.get(key);
+  if (exact || !prefix) return (exact ?? []).slice(0, limit);
+  return [...byName.entries()]
+    .filter(([folded]) => folded.startsWith(`${key} `) || (key.length >= 3 && folded.startsWith(key)))
+    .sort(([a], [b]) => a.length - b.length || a.localeCompare(b))
+    .flatMap(([, list]) => list)
+    .slice(0, limit);
 }

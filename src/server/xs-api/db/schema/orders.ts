@@ -67,6 +67,8 @@ export const orders = pgTable(
     voucherNo: text('order_voucher_no'),
     voucherName: text('order_voucher_name'),
     trackingCode: text('tracking_code'),
+    /** The courier the tracking code belongs to (src/domain/couriers.ts `COURIER_CODES`), set with it; null before. */
+    trackingCourier: text('tracking_courier'),
     /**
      * The code the shopper shows at the counter (src/domain/staff.ts COLLECTION_CODE_LENGTH digits),
      * made when the order becomes Ready To Pickup; asked by staff at the hand-over.

@@ -64,7 +64,7 @@ export async function refreshDemoTexts(db: SeedDb): Promise<number> {
 }
 export { GALLERY_PRODUCT } from './catalogue.ts';
 export { DEMO_WAITING_COMMENT_ORDER, REVIEWED_PRODUCT } from './reviews.ts';
-export { DEMO_DELIVERING_ORDER, DEMO_TRACKING_CODE } from './orders.ts';
+export { DEMO_DELIVERING_ORDER, DEMO_TRACKING_CODE, DEMO_TRACKING_COURIER } from './orders.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works with the PGlite and postgres-js drivers
 type SeedDb = PgDatabase<any, typeof schema>;

@@ -1,7 +1,7 @@
 /**
  * A demo order of the demo member on its way (tables `orders`, `order_items`, `order_events`; spec
  * §2 order detail: tracking code copy; §4 To Receive): a home delivery to their default address,
- * Delivering, with the carrier's tracking code, and the status changes that led there. Fixed
+ * Delivering, with the courier and its tracking code, and the status changes that led there. Fixed
  * reference number, line ids and event ids (after those of ./reviews.ts), so a second seed run
  * changes nothing.
  */
@@ -16,6 +16,8 @@ import { STORES } from './stores.ts';
 /** The demo member's delivery order on its way, and its tracking code. */
 export const DEMO_DELIVERING_ORDER = 'WEB2611200001';
 export const DEMO_TRACKING_CODE = 'MY7001234567';
+/** The courier of the demo delivery (src/domain/couriers.ts). */
+export const DEMO_TRACKING_COURIER = 'JNT';
 
 const BOUGHT: [code: string, quantity: number][] = [['P0004', 2], ['P0010', 1]];
 const at = new Date('2026-11-20T09:40:00+08:00');
@@ -37,7 +39,7 @@ export const DEMO_DELIVERY_ORDERS: (typeof orders.$inferInsert)[] = [
     subtotalSen, deliveryChargesSen: DELIVERY_SEN, voucherAmountSen: 0,
     roundingSen: roundingAdjustment(subtotalSen + DELIVERY_SEN), amountSen: roundToFiveSen(subtotalSen + DELIVERY_SEN),
     remark: 'Please call on arrival', billPlatform: BILL_PLATFORM, billAddress: orderAddress, deliveryAddress: orderAddress,
-    distanceKm: 4.3, trackingCode: DEMO_TRACKING_CODE, createdAt: at, updatedAt: at,
+    distanceKm: 4.3, trackingCode: DEMO_TRACKING_CODE, trackingCourier: DEMO_TRACKING_COURIER, createdAt: at, updatedAt: at,
   },
 ];
 

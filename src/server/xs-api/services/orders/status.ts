@@ -36,8 +36,8 @@ export type StatusChange = {
   memberCode?: string;
   /** For staff (actor `operator`): who, kept in the order's history (ADR 25). */
   staffId?: number;
-  /** Fields set by the same guarded update: the collection code (Ready To Pickup), the tracking code (Delivering). */
-  set?: { collectionCode?: string; trackingCode?: string };
+  /** Fields set by the same guarded update: the collection code (Ready To Pickup), the tracking code and its courier (Delivering). */
+  set?: { collectionCode?: string; trackingCode?: string; trackingCourier?: string };
   /** The member's notice instead of the plain 'order_status' one (the staff's changes carry more). */
   notice?: { kind: NotificationKind; params: Record<string, string | number> };
   now?: Date;

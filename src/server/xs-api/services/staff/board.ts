@@ -194,6 +194,7 @@ export async function staffOrderDetail(db: Db, staff: StaffIdentity, orderRefno:
     order_del_pickup_time: o.pickupTime,
     delivery_address: o.deliveryAddress,
     tracking_code: o.trackingCode,
+    tracking_courier: o.trackingCourier,
     payment: {
       state: paidRow ? (paidRow.status === 'refunded' ? 'refunded' : 'paid') : o.amountSen === 0 && o.status !== 'Pending' ? 'paid' : 'unpaid',
       provider: paidRow?.provider ?? null,

@@ -17,6 +17,7 @@ import { eq } from 'drizzle-orm';
 import { COLLECTION_CODE_LENGTH, normalizeCollectionCode, worksAtOutlet, type StaffIdentity } from '../../../../domain/staff';
 import type { OrderStatus } from '../../../../domain/orders';
 import { orderTransition } from '../../../../domain/order-status';
+import { courierByCode, isTrackingCode } from '../../../../domain/couriers';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { ApiError, TooManyRequests } from '../../errors';
@@ -69,19 +70,31 @@ export async function markReady(db: Db, sms: SmsSender, staff: StaffIdentity, or
 }
 
 /**
- * Paid → Delivering with the carrier's tracking code; tells the shopper (feed and SMS with the code).
- * @throws ApiError 400 'tracking_code_required'; 404; 409 as `markReady`.
+ * Paid → Delivering with the courier (a code of src/domain/couriers.ts) and its tracking code, kept
+ * together on the order; tells the shopper (feed and SMS with the code).
+ * @throws ApiError 400 'tracking_code_required', 'tracking_code_invalid' (not printable, over 60
+ *   characters), 'tracking_courier_required', 'tracking_courier_unknown'; 404; 409 as `markReady`.
  */
-export async function markDelivering(db: Db, sms: SmsSender, staff: StaffIdentity, orderRefno: string, trackingCode: string | undefined): Promise<StaffMove> {
+export async function markDelivering(
+  db: Db,
+  sms: SmsSender,
+  staff: StaffIdentity,
+  orderRefno: string,
+  shipment: { trackingCode?: string; courier?: string },
+): Promise<StaffMove> {
   const o = await staffOrder(db, staff, orderRefno);
   const allowed = orderTransition(o.status, 'Delivering', 'operator', o.delType);
   if (!allowed.ok) throw new ApiError(409, 'order_status_refused', {}, { reason: allowed.reason });
-  const tracking = trackingCode?.trim();
+  const tracking = shipment.trackingCode?.trim();
   if (!tracking) throw new ApiError(400, 'tracking_code_required');
+  if (!isTrackingCode(tracking)) throw new ApiError(400, 'tracking_code_invalid', {}, { field: 'tracking_code' });
+  if (!shipment.courier) throw new ApiError(400, 'tracking_courier_required', {}, { field: 'tracking_courier' });
+  const courier = courierByCode(shipment.courier);
+  if (!courier) throw new ApiError(400, 'tracking_courier_unknown', {}, { field: 'tracking_courier' });
   const params = { order_refno: orderRefno, tracking_code: tracking };
   await changeOrderStatus(db, {
     orderRefno, from: o.status, to: 'Delivering', actor: 'operator', staffId: staff.id,
-    set: { trackingCode: tracking }, notice: { kind: 'order_delivering', params },
+    set: { trackingCode: tracking, trackingCourier: courier.code }, notice: { kind: 'order_delivering', params },
   });
   await textShopper(db, sms, { orderRefno, key: 'sms_order_delivering', params });
   return { order_refno: orderRefno, from: o.status, to: 'Delivering' };
