@@ -227,8 +227,7 @@ test.describe('in Arabic on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('a delivery on its way in Arabic: the courier named and linked by its own name, nothing overflows', async ({ page }) => {
-    await login(page, '/ar');
-    await chooseDelivery(page, 'PICKUP');
+    await loginWithDelivery(page, 'PICKUP', '/ar');
     await page.goto(`/ar/account/orders/${DELIVERING}`);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('[data-tracking-code]')).toHaveText(TRACKING);
