@@ -188,7 +188,7 @@ const stockCsv = (rows: [string, string, string | number][]) => `${[STOCK_HEADER
 const fullStock = (quantity: (o: number, p: number) => number) => stockCsv(OUTLETS.flatMap((o, oi) => [1, 2, 3, 4, 5].map((p) => [o, code(p), quantity(oi, p)] as [string, string, number])));
 
 describe('stock: dry run, apply, twice', () => {
-  it('22 outlets × 5 products: new counts, applied with one event each, then unchanged', async () => {
+  it('22 outlets × 5 products: new counts, applied with one event per product, then unchanged', async () => {
     expect(OUTLETS).toHaveLength(22);
     const file = fullStock((o, p) => o * 10 + p);
     const dry = await upload('stock', file, { dryRun: true });
@@ -199,15 +199,16 @@ describe('stock: dry run, apply, twice', () => {
     const r = await upload('stock', file);
     expect(r.json).toMatchObject({ applied: true, counts: { new: 110 } });
     expect([await stockOf(h.db, 'S001', 'IMP0001'), await stockOf(h.db, 'S022', 'IMP0005')]).toEqual([1, 215]);
-    expect((await events()) - before).toBe(110);
-    const set = await h.db.select().from(catalogueEvents).where(and(eq(catalogueEvents.subject, 'IMP0005'), eq(catalogueEvents.action, 'stock_set')));
-    expect(set).toHaveLength(22);
-    expect(set.find((e) => e.detail.outlet === 'S022')).toMatchObject({ actorStaffId: hq.id, detail: { outlet: 'S022', quantity: [null, 215] } });
+    expect((await events()) - before).toBe(5);
+    const set = await h.db.select().from(catalogueEvents).where(and(eq(catalogueEvents.subject, 'IMP0005'), eq(catalogueEvents.action, 'stock_imported')));
+    expect(set).toHaveLength(1);
+    expect(set[0]).toMatchObject({ actorStaffId: hq.id, detail: { quantity: { S001: [null, 5], S022: [null, 215] } } });
+    expect(Object.keys(set[0]!.detail.quantity as object)).toHaveLength(22);
     expect(dropped[0]).toEqual(expect.arrayContaining(['product:IMP0005']));
     dropped.length = 0;
     const again = await upload('stock', file);
     expect(again.json).toMatchObject({ applied: true, counts: { new: 0, changed: 0, unchanged: 110 }, changes_total: 0 });
-    expect([(await events()) - before, dropped.length]).toEqual([110, 0]);
+    expect([(await events()) - before, dropped.length]).toEqual([5, 0]);
   });
 
   it('changed counts show before and after', async () => {

@@ -5,14 +5,16 @@
  * catalogue-import-diff.ts; the file is read by ./import-csv.ts.
  *
  * - A dry run reads the catalogue and writes nothing, whatever the rows say.
- * - Applying checks the file again inside the transaction (the catalogue's rows it compares with are
- *   locked: products by code, stock by outlet and product, in key order as every writer takes
- *   them); one bad row refuses the whole file (422 `catalogue_import_refused`, with the report) and
- *   nothing is written. Otherwise every new or changed row is written in batches (multi-row
- *   statements, not one per row), each recorded as HQ's writes record it: `catalogue_events`
- *   (`product_created` with the product, `product_updated` with the fields old → new, `stock_set`
- *   with the outlet and quantity old → new) naming the staff member, and `price_history` for a new
- *   product's prices or a price change. Search text is refolded from the names (ADR 19).
+ * - Applying compares the file inside one transaction: the catalogue rows that would change are
+ *   locked (products by code, stock by outlet and product, in key order as every writer takes them)
+ *   and compared again, so an order that took stock meanwhile is seen. One bad row refuses the
+ *   whole file (422 `catalogue_import_refused`, with the report) and nothing is written. Otherwise
+ *   the new and changed rows are written in batches (thousands of rows per statement as one jsonb
+ *   parameter, not one statement per row) and recorded as HQ's writes record them, naming the staff
+ *   member: `catalogue_events` (`product_created` with the product, `product_updated` with the
+ *   fields old → new, and per product `stock_imported` with its outlets' counts old → new) and
+ *   `price_history` for a new product's prices or a price change. Search text is refolded from the
+ *   names (ADR 19).
  * - Unchanged rows are not written: the same file twice changes nothing and records nothing the
  *   second time. Products the file does not name are left as they are.
  * - After the commit, `pagesChanged` once with the changed products and their lines (every page
@@ -103,13 +105,21 @@ async function importProducts(tx: Tx, actor: Actor, rows: readonly CsvRow[], ind
   const named = new Set(rows.map((r) => (r.fields[index.product_code!] ?? '').trim()));
   const codes = checked.rows.map((r) => r.product.product_code).sort();
   const before = new Map<string, ProductRecord>();
-  for (const part of chunks(codes, 10_000)) {
+  const read = async (part: string[], lock: boolean) => {
     const query = tx.select().from(products).where(sql`${products.productCode} in ${jsonList(part)}`).orderBy(asc(products.productCode));
-    for (const r of apply ? await query.for('update') : await query) before.set(r.productCode, r);
-  }
+    for (const r of lock ? await query.for('update') : await query) before.set(r.productCode, r);
+  };
+  for (const part of chunks(codes, 10_000)) await read(part, false);
   const all = await tx.select({ code: products.productCode }).from(products);
   const notInFile = all.filter((r) => !named.has(r.code)).length;
-  const diff = diffProducts(checked.rows, new Map([...before].map(([code, r]) => [code, stateOf(r)])));
+  const states = () => new Map([...before].map(([code, r]) => [code, stateOf(r)]));
+  let diff = diffProducts(checked.rows, states());
+  if (apply && checked.problems.length === 0) {
+    // Only the products that change are locked (in code order), read again and compared again.
+    const candidates = diff.changes.filter((c) => c.change !== 'unchanged' && c.before).map((c) => c.code);
+    for (const part of chunks(candidates, 10_000)) await read(part, true);
+    if (candidates.length) diff = diffProducts(checked.rows, states());
+  }
   const changes = diff.changes.filter((c) => c.change !== 'unchanged');
   const result: Outcome = {
     ...checked,
@@ -122,29 +132,20 @@ async function importProducts(tx: Tx, actor: Actor, rows: readonly CsvRow[], ind
 
   const now = clock.now();
   const written = new Map<string, ProductRecord>();
-  for (const part of chunks(changes, 500)) {
-    const values = part.map((c) => ({ productCode: c.code, pictures: [] as string[], ...productColumns(c.next), updatedAt: now }));
-    const excluded = (column: string) => sql.raw(`excluded.${column}`);
-    const rowsBack = await tx
-      .insert(products)
-      .values(values)
-      .onConflictDoUpdate({
-        target: products.productCode,
-        set: {
-          productName: excluded('product_name'),
-          searchText: excluded('search_text'),
-          productDescription: excluded('product_description'),
-          productDetail: excluded('product_detail'),
-          lineCode: excluded('line_code'),
-          unit: excluded('unit'),
-          priceSen: excluded('price_sen'),
-          finalPriceSen: excluded('final_price_sen'),
-          isActive: excluded('is_active'),
-          updatedAt: excluded('updated_at'),
-        },
-      })
-      .returning();
-    for (const r of rowsBack) written.set(r.productCode, r);
+  for (const part of chunks(changes, 2_000)) {
+    const values = part.map((c) => ({ productCode: c.code, pictures: [] as string[], brandCode: null, isFeatured: false, topSales: 0, createdAt: now, ...productColumns(c.next), updatedAt: now }));
+    for (const v of values) if (!before.has(v.productCode)) written.set(v.productCode, v);
+    const json = JSON.stringify(values.map((v) => ({ c: v.productCode, l: v.lineCode, n: v.productName, s: v.searchText, d: v.productDescription, t: v.productDetail, u: v.unit, p: v.priceSen, f: v.finalPriceSen, a: v.isActive })));
+    // One statement per 2,000 products, the rows in one jsonb parameter; a product made here keeps
+    // its pictures, brand and "featured" empty until HQ sets them.
+    await tx.execute(sql`
+      insert into ${products} (product_code, line_code, product_name, search_text, product_description, product_detail, unit, price_sen, final_price_sen, is_active, pictures, created_at, updated_at)
+      select x.c, x.l, x.n, x.s, x.d, x.t, x.u, x.p, x.f, x.a, '[]'::jsonb, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from jsonb_to_recordset(${json}::jsonb) as x(c text, l text, n jsonb, s text, d jsonb, t jsonb, u text, p integer, f integer, a boolean)
+      on conflict (product_code) do update set
+        product_name = excluded.product_name, search_text = excluded.search_text, product_description = excluded.product_description,
+        product_detail = excluded.product_detail, line_code = excluded.line_code, unit = excluded.unit, price_sen = excluded.price_sen,
+        final_price_sen = excluded.final_price_sen, is_active = excluded.is_active, updated_at = excluded.updated_at`);
   }
   const prices = changes
     .filter((c) => !c.before || c.before.price_sen !== c.next.price_sen || c.before.final_price_sen !== c.next.final_price_sen)
@@ -177,15 +178,35 @@ async function importStock(tx: Tx, actor: Actor, rows: readonly CsvRow[], index:
   const named = [...new Set(checked.rows.map((r) => r.stock.product_code))].sort();
   const inFile = [...new Set(checked.rows.map((r) => r.stock.outlet))].sort();
   for (const part of chunks(named, 10_000)) {
-    const query = tx
-      .select({ outlet: storeStock.storeCode, product: storeStock.productCode, quantity: storeStock.quantity })
+    // The counts as one jsonb object per 10,000 products ({ "S001/P0001": 24, … }): hundreds of
+    // thousands of rows read as one value, not row by row.
+    const [found] = await tx
+      .select({ counts: sql<Record<string, number> | null>`jsonb_object_agg(${storeStock.storeCode} || '/' || ${storeStock.productCode}, ${storeStock.quantity})` })
       .from(storeStock)
-      .where(sql`${storeStock.storeCode} in ${jsonList(inFile)} and ${storeStock.productCode} in ${jsonList(part)}`)
-      // In key order, as every writer of stock rows takes them, so two writers never deadlock.
-      .orderBy(asc(storeStock.storeCode), asc(storeStock.productCode));
-    for (const e of apply ? await query.for('update') : await query) current.set(stockKey(e.outlet, e.product), e.quantity);
+      .where(sql`${storeStock.storeCode} in ${jsonList(inFile)} and ${storeStock.productCode} in ${jsonList(part)}`);
+    for (const [key, quantity] of Object.entries(found?.counts ?? {})) {
+      // A product code never holds '/' (src/domain/catalogue-edit.ts).
+      const cut = key.lastIndexOf('/');
+      current.set(stockKey(key.slice(0, cut), key.slice(cut + 1)), quantity);
+    }
   }
-  const diff = diffStock(checked.rows, current);
+  let diff = diffStock(checked.rows, current);
+  if (apply && checked.problems.length === 0) {
+    // Only the counts that change are locked, in key order as every writer of stock rows takes
+    // them (so two writers never deadlock), read again and compared again: an order that took
+    // stock meanwhile is seen.
+    const candidates = diff.changes.filter((c) => c.change === 'changed').map((c) => ({ s: c.outlet, p: c.product_code }));
+    for (const part of chunks(candidates, 20_000)) {
+      const locked = await tx
+        .select({ outlet: storeStock.storeCode, product: storeStock.productCode, quantity: storeStock.quantity })
+        .from(storeStock)
+        .where(sql`(${storeStock.storeCode}, ${storeStock.productCode}) in (select x.s, x.p from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as x(s text, p text))`)
+        .orderBy(asc(storeStock.storeCode), asc(storeStock.productCode))
+        .for('update');
+      for (const e of locked) current.set(stockKey(e.outlet, e.product), e.quantity);
+    }
+    if (candidates.length) diff = diffStock(checked.rows, current);
+  }
   const changes = diff.changes.filter((c) => c.change !== 'unchanged');
   const result: Outcome = {
     ...checked,
@@ -204,10 +225,13 @@ async function importStock(tx: Tx, actor: Actor, rows: readonly CsvRow[], index:
       select x.s, x.p, x.q from jsonb_to_recordset(${json}::jsonb) as x(s text, p text, q integer)
       on conflict (store_code, product_code) do update set quantity = excluded.quantity`);
   }
+  // One event per product: its outlets' counts old → new ({ S001: [null, 24], S002: [3, 0] }).
+  const perProduct = new Map<string, Record<string, [number | null, number]>>();
+  for (const c of ordered) perProduct.set(c.product_code, { ...perProduct.get(c.product_code), [c.outlet]: [c.before, c.after] });
   await recordEvents(
     tx,
     actor,
-    ordered.map((c) => ({ action: 'stock_set', subject: c.product_code, detail: { outlet: c.outlet, quantity: [c.before, c.after] } })),
+    [...perProduct].map(([product, quantity]) => ({ action: 'stock_imported', subject: product, detail: { quantity } })),
   );
   const touched = [...new Set(ordered.map((c) => c.product_code))];
   result.tags = productChangeTags(touched, touched.map((c) => lines.get(c)!));
