@@ -125,7 +125,8 @@ function checkRows<R>(rows: readonly CsvRow[], index: ColumnIndex, keyColumns: r
   const out: R[] = [];
   const problems: RowProblem[] = [];
   const firstLine = new Map<string, number>();
-  const width = Object.keys(index).length;
+  const columns = Object.entries(index);
+  const width = columns.length;
   let badRows = 0;
   for (const { line, fields } of rows) {
     const before = problems.length;
@@ -136,7 +137,7 @@ function checkRows<R>(rows: readonly CsvRow[], index: ColumnIndex, keyColumns: r
     if (fields.length !== width) {
       report('', { key: 'catalogue_import_field_count', params: { count: fields.length, expected: width } });
     } else {
-      for (const [column, i] of Object.entries(index)) if (!isCleanText(fields[i]!)) report(column, { key: 'input_invalid_characters' });
+      for (const [column, i] of columns) if (!isCleanText(fields[i]!)) report(column, { key: 'input_invalid_characters' });
       const row = problems.length === before ? check(cell, report, line) : null;
       if (row && problems.length === before) {
         const key = keyOf(row);

@@ -220,6 +220,8 @@ describe('reading the file', () => {
     expect(refusal(() => parseCsv('', 10))).toEqual([400, 'catalogue_import_empty', {}]);
     expect(refusal(() => parseCsv('a,b\n\n', 10))).toEqual([400, 'catalogue_import_empty', {}]);
     expect(parseCsv('a\n1\n2\n3\n', 3).rows).toHaveLength(3);
+    // A spreadsheet's trailing rows of empty cells do not count.
+    expect(parseCsv(`a,b\n1,2\n3,4\n5,6\n${',\n'.repeat(50)}`, 3).rows.map((r) => r.line)).toEqual([2, 3, 4]);
     expect(refusal(() => parseCsv('a\n1\n2\n3\n4\n', 3))).toEqual([413, 'catalogue_import_too_many_rows', { max: '3' }]);
   });
 });

@@ -9,8 +9,8 @@
  * - Lines that are empty or hold only commas and spaces (a spreadsheet's trailing rows) are skipped.
  * - A quote out of place or never closed refuses the file (400 `catalogue_import_syntax` with the
  *   line its record starts on).
- * - More than `maxRows` data rows refuses the file (413 `catalogue_import_too_many_rows`) as soon
- *   as the parser reaches the row after the last allowed, so the rest is never held as rows.
+ * - More than `maxRows` data rows refuses the file (413 `catalogue_import_too_many_rows`): the
+ *   parser stops a little after the last allowed row, so the rest is never held as rows.
  */
 import { CsvError, parse } from 'csv-parse/sync';
 import { ApiError } from '../../errors';
@@ -48,40 +48,61 @@ export function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-class TooManyRows extends Error {}
+/** Lines of empty cells tolerated beyond the row limit (a spreadsheet's trailing rows). */
+const BLANK_ROWS_ALLOWED = 1_000;
+
+const isBlank = (fields: readonly string[]) => fields.every((f) => f.trim() === '');
 
 /**
- * The header row and the data rows of a CSV text.
- * @throws ApiError 400 'catalogue_import_syntax' (with `line`), 400 'catalogue_import_empty' (no
- *   header or no data row), 413 'catalogue_import_too_many_rows' beyond `maxRows` data rows.
+ * The line a broken record starts on: the text parsed again, counting lines record by record
+ * (csv-parse's `on_record` with its line count; slower, so only once a record is known to be broken).
  */
-export function parseCsv(text: string, maxRows: number): { header: string[]; rows: CsvRow[] } {
+function brokenRecordLine(text: string): number {
   let lastLine = 0;
-  const parsed: CsvRow[] = [];
   try {
-    parse(text.replace(/\r\n?/g, '\n'), {
+    parse(text, {
       relax_column_count: true,
-      // Each record is kept here as it is read (and none by the parser: null skips it).
-      on_record: (fields, { lines }) => {
-        // `lines` is the line the record ends on; it starts on the line after the previous one.
-        const line = lastLine + 1;
+      on_record: (_fields, { lines }) => {
         lastLine = lines;
-        if (fields.some((f) => f.trim() !== '')) {
-          if (parsed.length > maxRows) throw new TooManyRows();
-          parsed.push({ line, fields });
-        }
         return null;
       },
     });
+  } catch {
+    // Expected: it stops at the broken record.
+  }
+  return lastLine + 1;
+}
+
+/**
+ * The header row and the data rows of a CSV text, each row with the line of the file it starts on
+ * (counted from the line breaks inside quoted cells: every line of the text is a record or part of
+ * one once line breaks are LF).
+ * @throws ApiError 400 'catalogue_import_syntax' (with `line`), 400 'catalogue_import_empty' (no
+ *   header or no data row), 413 'catalogue_import_too_many_rows' beyond `maxRows` data rows (the
+ *   parser stops there, with BLANK_ROWS_ALLOWED lines of empty cells to spare).
+ */
+export function parseCsv(text: string, maxRows: number): { header: string[]; rows: CsvRow[] } {
+  const lf = text.replace(/\r\n?/g, '\n');
+  const cap = maxRows + 1 + BLANK_ROWS_ALLOWED;
+  let records: string[][];
+  try {
+    records = parse(lf, { relax_column_count: true, to: cap });
   } catch (err) {
-    if (err instanceof TooManyRows) throw new ApiError(413, 'catalogue_import_too_many_rows', { max: maxRows.toLocaleString('en') });
     if (err instanceof CsvError) {
       // The line the broken record starts on (a quote never closed runs to the end of the file).
-      const line = lastLine + 1;
+      const line = brokenRecordLine(lf);
       throw new ApiError(400, 'catalogue_import_syntax', { line }, { line });
     }
     throw err;
   }
+  const parsed: CsvRow[] = [];
+  let line = 1;
+  for (const fields of records) {
+    if (!isBlank(fields)) parsed.push({ line, fields });
+    line += 1;
+    for (const f of fields) for (let i = f.indexOf('\n'); i >= 0; i = f.indexOf('\n', i + 1)) line += 1;
+  }
+  if (parsed.length > maxRows + 1 || records.length >= cap) throw new ApiError(413, 'catalogue_import_too_many_rows', { max: maxRows.toLocaleString('en') });
   if (parsed.length < 2) throw new ApiError(400, 'catalogue_import_empty');
   return { header: [...parsed[0]!.fields], rows: parsed.slice(1) };
 }
