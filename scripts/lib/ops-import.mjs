@@ -44,7 +44,8 @@ export function formatReport(r, file) {
   const hidden = r.kind === 'products' ? `, ${c.hidden.toLocaleString('en')} hidden` : '';
   out.push('', `${verb}: ${c.new.toLocaleString('en')} new, ${c.changed.toLocaleString('en')} changed${hidden}; ${c.unchanged.toLocaleString('en')} unchanged.`);
   if (c.not_in_file) out.push(`${plural(c.not_in_file, 'product')} of the shop ${c.not_in_file === 1 ? 'is' : 'are'} not in the file: left as they are.`);
-  if (r.changes.length) {
+  // The rows that change, once the file is good (a file with bad rows is fixed first).
+  if (r.valid && r.changes.length) {
     const rows = r.changes.slice(0, PRINTED).map((x) => ({ line: x.line, [r.kind === 'products' ? 'product' : 'outlet/product']: x.key, change: x.change, what: r.kind === 'stock' ? `${x.before ?? '–'} → ${x.after}` : x.columns.join(', ') }));
     out.push('', table(rows, Object.keys(rows[0])));
     if (r.changes_total > PRINTED) out.push(`… and ${plural(r.changes_total - PRINTED, 'more change')}.`);
