@@ -17,9 +17,12 @@
  *   7. expiry at scale (PostgreSQL only: BENCH_DATABASE_URL): 10,000 unpaid orders past their
  *      window, expired by two shop processes on the same database at once (scripts/lib/bench-expiry.mjs),
  *      on a database of its own making (emptied again first).
+ *   8. the point-of-sale import, per database (emptied again first): 10,000 products and 220,000
+ *      stock rows (22 outlets), each file as a dry run, applied, and applied again
+ *      (scripts/lib/bench-import.mjs).
  * BENCH_EMBEDDED=false (with BENCH_DATABASE_URL) measures PostgreSQL alone.
- * BENCH_ONLY runs some sections alone: `pages` (steps 1–6) or `expiry` (step 7, which needs
- * BENCH_DATABASE_URL), comma-separated; a run of some sections rewrites only theirs in
+ * BENCH_ONLY runs some sections alone: `pages` (steps 1–6), `expiry` (step 7, which needs
+ * BENCH_DATABASE_URL) or `import` (step 8), comma-separated; a run of some sections rewrites only theirs in
  * docs/performance.md and keeps the others as they were.
  * Builds first when there is no build (FORCE_BUILD=true rebuilds). BENCH_PORT: first port (default
  * 4610; the next database takes the next). Prints the report and writes it; exits 1 when a
@@ -31,8 +34,9 @@ import { emptyPostgres } from './lib/bench-server.mjs';
 import { startShopProcess, waitUntilQuiet } from './lib/shop-process.mjs';
 import { lighthouseRuns, measureJs, warmForPhone } from './lib/bench-browser.mjs';
 import { runLoadMix } from './lib/load-mix.mjs';
-import { expirySection, performanceReport, withSection } from './lib/bench-report.mjs';
+import { EXPIRY_HEADING, expirySection, IMPORT_HEADING, importSection, performanceReport, withSection } from './lib/bench-report.mjs';
 import { benchExpiry } from './lib/bench-expiry.mjs';
+import { benchImport } from './lib/bench-import.mjs';
 import { ensureBuild, root } from './lib/js-weight.mjs';
 
 process.chdir(root);
@@ -40,7 +44,7 @@ const firstPort = Number(process.env.BENCH_PORT ?? 4610);
 const withLighthouse = process.env.LIGHTHOUSE !== 'false';
 const pgUrl = process.env.BENCH_DATABASE_URL?.trim();
 const embedded = process.env.BENCH_EMBEDDED !== 'false' || !pgUrl;
-const SECTIONS = ['pages', 'expiry'];
+const SECTIONS = ['pages', 'expiry', 'import'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only.filter((s) => !SECTIONS.includes(s));
 if (unknown.length) {
@@ -139,11 +143,22 @@ if (runs('expiry') && pgUrl) {
   expiry = await benchExpiry({ url: pgUrl, ports: [port, port + 1], step: (text) => step('expiry', text) });
 } else if (runs('expiry')) step('expiry', 'not run: it needs PostgreSQL (BENCH_DATABASE_URL)');
 
+let imports = null;
+if (runs('import')) {
+  // Ports after the other sections' servers; each database fresh again.
+  const first = firstPort + (runs('pages') ? targets.length : 0) + (runs('expiry') && pgUrl ? 2 : 0);
+  imports = [];
+  for (const [i, target] of targets.entries()) {
+    if (target.databaseUrl) await emptyPostgres(target.databaseUrl);
+    imports.push(await benchImport({ port: first + i, databaseUrl: target.databaseUrl, name: target.name, step: (text) => step('import', text) }));
+  }
+}
+
 const previous = fs.existsSync('docs/performance.md') ? fs.readFileSync('docs/performance.md', 'utf8') : '';
 // A section not measured in this run keeps what the last run wrote.
-const report = runs('pages')
-  ? withSection(performanceReport({ targets: results, js, seconds: (performance.now() - started) / 1000, lighthouse: withLighthouse }), expiry ? expirySection(expiry) : null, previous)
-  : withSection(previous, expirySection(expiry), previous);
+let report = runs('pages') ? performanceReport({ targets: results, js, seconds: (performance.now() - started) / 1000, lighthouse: withLighthouse }) : previous;
+report = withSection(report, expiry ? expirySection(expiry) : null, previous, EXPIRY_HEADING);
+report = withSection(report, imports ? importSection(imports) : null, previous, IMPORT_HEADING);
 fs.writeFileSync('docs/performance.md', report);
 console.log(`\n${report}`);
 process.exit(expiry?.problems.length ? 1 : 0);

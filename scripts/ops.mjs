@@ -48,7 +48,7 @@ function savedSession(url) {
 
 const program = new Command()
   .name('npm run ops --')
-  .description("The shop staff's commands: log in, the day's board and pick lists, moving orders on, hand-overs, short picks, cancels with refunds, slot capacity, staff accounts, integration tokens, expiry, payment reconciliation, the SMS outbox, and backups.")
+  .description("The shop staff's commands: log in, the day's board and pick lists, moving orders on, hand-overs, short picks, cancels with refunds, slot capacity, staff accounts, integration tokens, the catalogue import, expiry, payment reconciliation, the SMS outbox, and backups.")
   .option('--url <origin>', 'the running shop', process.env.OPS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4321}`)
   .option('--token <token>', 'a staff session token (default: the one saved by `login`, else the bootstrap token)')
   .option('--bootstrap', 'use the bootstrap token (OPS_TOKEN, or the one beside the embedded database) even when logged in')
@@ -357,6 +357,28 @@ tokenCmd
     const { data: t } = await ops('integration_tokens/revoke', { body: { id: Number(id) } });
     console.log(`Token ${t.id} (${t.name}) revoked at ${t.revoked_at}.`);
   });
+
+// ── Catalogue import (HQ, logged in: every change names a person; ADR 27) ─────────────────────────
+
+const importCmd = program.command('import').description("import the point-of-sale system's CSV export: products and prices, or stock per outlet (UTF-8, a header row; the columns are in the README)");
+for (const [kind, what] of [
+  ['products', 'products and prices: product_code, product_name_en|zh|ar, line_code, price, final_price, unit, visible (1/0)'],
+  ['stock', 'stock per outlet: store_code, product_code, quantity'],
+]) {
+  importCmd
+    .command(`${kind} <file>`)
+    .description(`${what}; exit 0 when every row is good, 1 with the report when one is not (nothing written)`)
+    .option('--dry-run', 'check every row and report what would change; write nothing')
+    .option('--lang <lang>', 'language of the messages: en, zh or ar (default: from LANG, else en)', (v) => {
+      if (!['en', 'zh', 'ar'].includes(v)) throw new InvalidArgumentError('en, zh or ar.');
+      return v;
+    })
+    .action(async (file, o) => {
+      const { importFile, defaultLanguage } = await import('./lib/ops-import.mjs');
+      const { url, json } = program.opts();
+      process.exitCode = await importFile({ kind, file, dryRun: !!o.dryRun, lang: o.lang ?? defaultLanguage(), url, token: token(), apiKey: process.env.XS_API_KEY ?? 'xs-local-dev-key', json: !!json });
+    });
+}
 
 // ── The shop's own jobs (HQ, or the bootstrap token) ──────────────────────────────────────────────
 

@@ -153,15 +153,48 @@ export function expirySection(e) {
   ].join('\n');
 }
 
+/** The heading of the import section (issue "The chain's own catalogue" §3). */
+export const IMPORT_HEADING = '## Import from the point-of-sale export';
+
 /**
- * `markdown` with the expiry section set to `section` (in place when it has one, else at the end);
- * without `section`, the one of `previous` (the last run's report) is kept, if any.
- * @param {string} markdown @param {string | null} section @param {string} previous
+ * The import section of docs/performance.md from scripts/lib/bench-import.mjs's figures, one column
+ * per database. No budget is set: the figures say how long an operator waits.
+ * @param {{ name: string, files: { kind: string, rows: number, mb: number, dryMs: number, applyMs: number, againMs: number }[], startMb: number, rssMb: number, peakMb: number }[]} runs
+ * @returns {string} Markdown, ending with a blank line
+ */
+export function importSection(runs) {
+  const names = runs.map((r) => r.name);
+  const s = (ms) => `${f1(ms / 1000)} s`;
+  const rate = (rows, ms) => `${Math.round(rows / (ms / 1000)).toLocaleString('en')} rows/s`;
+  const row = (label, fn) => `| ${label} | ${runs.map(fn).join(' | ')} |`;
+  const lines = [`${IMPORT_HEADING} (10,000 products; 220,000 stock rows: 22 outlets × 10,000)`, '', `| Step | ${names.join(' | ')} |`, `| --- | ${names.map(() => '---').join(' | ')} |`];
+  for (const [i, file] of runs[0].files.entries()) {
+    const what = `${file.kind === 'products' ? 'Products and prices' : 'Stock per outlet'}: ${file.rows.toLocaleString('en')} rows, ${f1(file.mb)} MB`;
+    lines.push(
+      row(`${what}: dry run (checked, compared, nothing written)`, (r) => `${s(r.files[i].dryMs)} (${rate(r.files[i].rows, r.files[i].dryMs)})`),
+      row(`${what}: applied, every row new`, (r) => `${s(r.files[i].applyMs)} (${rate(r.files[i].rows, r.files[i].applyMs)})`),
+      row(`${what}: the same file again, every row unchanged`, (r) => s(r.files[i].againMs)),
+    );
+  }
+  lines.push(
+    row('Server RSS before the imports / after them / peak', (r) => `${Math.round(r.startMb)} / ${Math.round(r.rssMb)} / ${Math.round(r.peakMb)} MB`),
+    '',
+    `Measured on ${new Date().toISOString().slice(0, 10)} (${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at the end, Node ${process.versions.node}; \`BENCH_ONLY=import\` runs this section alone) by scripts/lib/bench-import.mjs: the built shop on a fresh database (no picture warm-up), an HQ member logged in, and each file sent as \`npm run ops -- import\` sends it (multipart to \`ops_import_products\` / \`ops_import_stock\`), three times: a dry run, applied, and applied again. Each time runs from sending the file to the whole answer (reading, checking every row with HQ's rules, comparing with the catalogue, and for an apply the one transaction with its batched writes, events and price history). On PostgreSQL the database's own CPU is in its processes, beside the shop's.`,
+    '',
+  );
+  return lines.join('\n');
+}
+
+/**
+ * `markdown` with the section under `heading` (default: the expiry section) set to `section` (in
+ * place when it has one, else at the end); without `section`, the one of `previous` (the last run's
+ * report) is kept, if any.
+ * @param {string} markdown @param {string | null} section @param {string} previous @param {string} [heading]
  * @returns {string}
  */
-export function withSection(markdown, section, previous) {
+export function withSection(markdown, section, previous, heading = EXPIRY_HEADING) {
   const split = (text) => {
-    const start = text.indexOf(`\n${EXPIRY_HEADING}`);
+    const start = text.indexOf(`\n${heading}`);
     if (start < 0) return null;
     const next = text.indexOf('\n## ', start + 1);
     return { before: text.slice(0, start + 1), section: text.slice(start + 1, next < 0 ? text.length : next + 1), after: next < 0 ? '' : text.slice(next + 1) };

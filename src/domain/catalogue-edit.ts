@@ -66,6 +66,19 @@ export const localizedTextSchema = z.object({
   ar: text(DESCRIPTION_MAX, 'catalogue_text_max').optional(),
 });
 
+/** Texts per language as stored: EN, ZH, AR; blank languages left out ('' for EN when only others are set). */
+export type Texts = { en: string; zh?: string; ar?: string };
+
+/**
+ * Texts without their blank languages, as the catalogue stores them: { en: 'Pork', zh: '' } →
+ * { en: 'Pork' }; { zh: '猪肉' } → { en: '', zh: '猪肉' }; nothing left → null.
+ */
+export function compactTexts(t: { en?: string; zh?: string; ar?: string } | null | undefined): Texts | null {
+  if (!t) return null;
+  const kept = Object.fromEntries(Object.entries(t).filter(([, v]) => v)) as Partial<Texts>;
+  return Object.keys(kept).length > 0 ? { en: '', ...kept } : null;
+}
+
 /** An amount in sen. */
 export const priceSenSchema = z.number().int('catalogue_price_invalid').min(0, 'catalogue_price_invalid').max(MAX_PRICE_SEN, 'catalogue_price_invalid');
 

@@ -27,13 +27,19 @@ export const pageTags = {
   line: (code: string) => `line:${code}`,
 } as const;
 
+/** Beyond this many products, a change drops every page (`catalogue`) instead of naming each product. */
+export const PRODUCT_TAGS_MAX = 500;
+
 /**
  * The tags a change of a product (its texts, price, visibility, pictures or stock) drops: its own
  * page, every page of its line (related products) and every listing. `lines` are its line codes,
- * before and after the change.
+ * before and after the change. A change of more than PRODUCT_TAGS_MAX products (an import, a big
+ * stock batch) drops every page: ['catalogue'].
  */
 export function productChangeTags(codes: Iterable<string>, lines: Iterable<string>): string[] {
-  return [pageTags.listing, ...[...new Set(lines)].map(pageTags.line), ...[...new Set(codes)].map(pageTags.product)];
+  const products = new Set(codes);
+  if (products.size > PRODUCT_TAGS_MAX) return [pageTags.all];
+  return [pageTags.listing, ...[...new Set(lines)].map(pageTags.line), ...[...products].map(pageTags.product)];
 }
 
 /**

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { INSTANCE_ID, invalidateHere, noticePayloads } from '../../src/server/page-changes';
 import { PAGE_CACHE_HOOK } from '../../src/server/page-cache-provider';
-import { productChangeTags } from '../../src/server/cache';
+import { PRODUCT_TAGS_MAX, productChangeTags } from '../../src/server/cache';
 
 afterEach(() => {
   delete (globalThis as Record<symbol, unknown>)[PAGE_CACHE_HOOK];
@@ -26,6 +26,12 @@ describe('page changes', () => {
 
   it('a product change drops its page, its lines (before and after) and the listings', () => {
     expect(productChangeTags(['P1', 'P2', 'P1'], ['PORK', 'BEEF', 'PORK'])).toEqual(['listing', 'line:PORK', 'line:BEEF', 'product:P1', 'product:P2']);
+  });
+
+  it('a change of more than PRODUCT_TAGS_MAX products (an import) drops every page instead', () => {
+    const codes = (n: number) => Array.from({ length: n }, (_, i) => `P${i}`);
+    expect(productChangeTags(codes(PRODUCT_TAGS_MAX), ['PORK'])).toHaveLength(PRODUCT_TAGS_MAX + 2);
+    expect(productChangeTags(codes(PRODUCT_TAGS_MAX + 1), ['PORK'])).toEqual(['catalogue']);
   });
 
   it('drops the pages of this process through the page cache hook, and does nothing without one', () => {

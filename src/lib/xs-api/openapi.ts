@@ -71,6 +71,9 @@ export function buildOpenApi() {
       ...(op.member !== 'none' && op.member !== 'session' && {
         403: { description: 'The member in the path is not the caller', content: { 'application/json': { schema: schema(errorAnswer, 'output') } } },
       }),
+      ...Object.fromEntries(
+        Object.entries(op.refusals ?? {}).map(([status, r]) => [status, { description: r.description, content: { 'application/json': { schema: schema(r.answer ?? errorAnswer, 'output') } } }]),
+      ),
       429: {
         description: 'Too many requests (per client IP, per number or per member; SECURITY.md): try again after Retry-After seconds',
         headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } },

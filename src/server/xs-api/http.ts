@@ -114,8 +114,8 @@ function payloadError(error: z.ZodError): ApiError {
  * a body without one is read only up to the cap (hono's bodyLimit).
  * @throws ApiError 413 `tooLarge` over the cap; 400 for a body that is not multipart/form-data.
  */
-async function readMultipart(c: Context, { maxBodyBytes, tooLarge }: NonNullable<Operation['multipart']>): Promise<Record<string, unknown>> {
-  const tooLargeError = () => new ApiError(413, isMessageKey(tooLarge) ? tooLarge : 'api_invalid_payload', { detail: 'body too large' });
+async function readMultipart(c: Context, { maxBodyBytes, tooLarge, tooLargeParams = {} }: NonNullable<Operation['multipart']>): Promise<Record<string, unknown>> {
+  const tooLargeError = () => new ApiError(413, isMessageKey(tooLarge) ? tooLarge : 'api_invalid_payload', { detail: 'body too large', ...tooLargeParams });
   let within = false;
   await bodyLimit({
     maxSize: maxBodyBytes,

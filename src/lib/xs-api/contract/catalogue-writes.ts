@@ -19,6 +19,7 @@ import {
   productInputSchema,
   promotionBannerInputSchema,
 } from '../../../domain/catalogue-edit';
+import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_REPORT_ROWS, type ImportKind } from '../../../domain/catalogue-import';
 import { defineOperation, statusOk } from './operation';
 
 const localized = z.object({ en: z.string(), zh: z.string().optional(), ar: z.string().optional() });
@@ -245,4 +246,86 @@ export const opsIntegrationTokenRevoke = defineOperation({
   summary: 'Revokes an integration token at once: its next call is refused (401). 404 for an unknown one.',
   body: z.object({ id: z.number().int().min(1) }),
   response: z.object({ Status: statusOk, data: integrationToken }),
+});
+
+/**
+ * The point-of-sale CSV import (issue "The chain's own catalogue" §3; ADR 27): multipart/form-data
+ * with the file as part `file` and `dry_run` ('1' or 'true': report only; default '0': apply).
+ * The columns and rules: src/domain/catalogue-import.ts; the answer is the report a screen shows:
+ * counts per kind of change, the bad cells (line, column, value as given, message in the caller's
+ * language and its key) and the rows that change, each list cut at IMPORT_REPORT_ROWS with its total.
+ */
+const importBody = z.object({
+  file: z.file({ error: 'field_required' }),
+  dry_run: z.enum(['1', '0', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
+});
+
+export const importReport = z.object({
+  Status: statusOk,
+  kind: z.enum(['products', 'stock']),
+  dry_run: z.boolean(),
+  /** Written (a run that was not dry and had no bad row). */
+  applied: z.boolean(),
+  /** Data rows read (the header and blank lines not counted). */
+  rows: z.number().int(),
+  /** No bad row. */
+  valid: z.boolean(),
+  counts: z.object({
+    new: z.number().int(),
+    changed: z.number().int(),
+    hidden: z.number().int(),
+    unchanged: z.number().int(),
+    bad: z.number().int(),
+    not_in_file: z.number().int().nullable(),
+  }),
+  errors: z.array(z.object({ line: z.number().int(), column: z.string(), value: z.string(), message: z.string(), code: z.string() })),
+  errors_total: z.number().int(),
+  changes: z.array(
+    z.object({
+      line: z.number().int(),
+      key: z.string(),
+      change: z.enum(['new', 'changed', 'hidden']),
+      columns: z.array(z.string()),
+      before: z.number().int().nullable().optional(),
+      after: z.number().int().optional(),
+    }),
+  ),
+  changes_total: z.number().int(),
+});
+
+/** Applying a file with a bad row: the report, with Status 0 and the Error text. */
+const importRefusals = {
+  422: { description: 'A row of the file is bad: nothing was written; the report lists the bad cells', answer: importReport.extend({ Status: z.literal(0), Error: z.string() }) },
+};
+
+const MB = IMPORT_MAX_BYTES / 1024 / 1024;
+const importMultipart = { maxBodyBytes: IMPORT_MAX_BYTES + 64 * 1024, tooLarge: 'catalogue_import_too_large', tooLargeParams: { mb: MB } };
+const columnsText = (kind: ImportKind) => `${IMPORT_COLUMNS[kind].required.join(', ')}${IMPORT_COLUMNS[kind].optional.length ? ` (optional: ${IMPORT_COLUMNS[kind].optional.join(', ')})` : ''}`;
+const importRules = (kind: ImportKind) =>
+  `UTF-8 (with or without BOM), a header row, columns matched by name: ${columnsText(kind)}; unknown, missing or repeated columns are refused by name. At most ${MB} MB (413 before it is read) and ${IMPORT_MAX_ROWS[kind].toLocaleString('en')} rows. dry_run=1 reports without writing: every bad cell (line, column, value, message in the Accept-Language, key; the first ${IMPORT_REPORT_ROWS}) and what would change. Otherwise the file is applied in one transaction when every row is good (422 catalogue_import_refused with the same report, nothing written, when one is not); each change is recorded with the HQ member; the same file twice changes nothing the second time.`;
+
+export const opsImportProducts = defineOperation({
+  name: 'ops_import_products',
+  method: 'POST',
+  path: 'ops/catalogue/import_products',
+  member: 'none',
+  auth: 'hq',
+  summary: `Imports products and prices from the point-of-sale export (multipart: file, dry_run). Prices are ringgit with exactly 2 decimals (12.90; a blank final_price: the list price), visible 1/0 (or yes/no), the line (and group_code, when given) must exist; names and texts may not start like a spreadsheet formula. Counts new, changed, hidden (shown now, visible 0 in the file) and unchanged rows, and not_in_file: products the file does not name, left as they are (never deleted). ${importRules('products')}`,
+  body: importBody,
+  multipart: importMultipart,
+  response: importReport,
+  refusals: importRefusals,
+});
+
+export const opsImportStock = defineOperation({
+  name: 'ops_import_stock',
+  method: 'POST',
+  path: 'ops/catalogue/import_stock',
+  member: 'none',
+  auth: 'hq',
+  summary: `Imports stock per outlet from the point-of-sale export (multipart: file, dry_run): store_code, product_code, quantity (whole units on hand now, from 0: set, not added). The outlet and the product must exist; each outlet and product once. Counts new (no count before), changed and unchanged rows; changes carry the quantity before and after. ${importRules('stock')}`,
+  body: importBody,
+  multipart: importMultipart,
+  response: importReport,
+  refusals: importRefusals,
 });

@@ -148,6 +148,8 @@ export const operations = {
   ops_integration_token_list: catalogueWrites.opsIntegrationTokenList,
   ops_integration_token_revoke: catalogueWrites.opsIntegrationTokenRevoke,
   pos_stock: catalogueWrites.posStock,
+  ops_import_products: catalogueWrites.opsImportProducts,
+  ops_import_stock: catalogueWrites.opsImportStock,
 } as const;
 
 export type Operations = typeof operations;

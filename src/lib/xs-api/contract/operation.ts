@@ -41,11 +41,13 @@ export type Operation<
    * A multipart/form-data body (a file upload) instead of JSON: the body schema's fields are the
    * form's parts (files as `File`). `maxBodyBytes` caps the whole request body: a larger
    * Content-Length, or a stream that grows past it, is refused with 413 and the message key
-   * `tooLarge` before the body is held in memory.
+   * `tooLarge` (with `tooLargeParams`) before the body is held in memory.
    */
-  multipart?: { maxBodyBytes: number; tooLarge: string };
+  multipart?: { maxBodyBytes: number; tooLarge: string; tooLargeParams?: Record<string, string | number> };
   /** The success answer (always carries Status: 1). */
   response: R;
+  /** Refusals of this operation besides the common ones, for the documentation: status → what and the answer's shape (default `{ Status: 0, Error }`). */
+  refusals?: Record<number, { description: string; answer?: z.ZodType }>;
 };
 
 /**

@@ -41,7 +41,7 @@ export const catalogueEvents = pgTable(
     actorStaffId: integer('actor_staff_id').references(() => staff.id),
     /** The integration token that made the change (the point-of-sale stock feed). */
     actorTokenId: integer('actor_token_id').references(() => integrationTokens.id),
-    /** 'product_created', 'product_updated', 'stock_set', 'line_saved', 'group_saved', 'header_banner_saved', 'promotion_banner_saved', 'banner_removed', 'token_issued', 'token_revoked'. */
+    /** 'product_created', 'product_updated', 'stock_set', 'stock_imported' (a CSV import: { quantity: { S001: [old, new], … } } per product), 'line_saved', 'group_saved', 'header_banner_saved', 'promotion_banner_saved', 'banner_removed', 'token_issued', 'token_revoked'. */
     action: text('action').notNull(),
     subject: text('subject').notNull(),
     /** The changed fields, { field: [old, new] } (or the new values of a new row). */

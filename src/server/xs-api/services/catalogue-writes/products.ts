@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { brands, catalogueEvents, priceHistory, productLines, products, staff, type LocalizedText } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { productSearchText } from '../../../../domain/search-text';
-import type { ProductInput } from '../../../../domain/catalogue-edit';
+import { compactTexts, type ProductInput, type Texts } from '../../../../domain/catalogue-edit';
 import { productChangeTags } from '../../../cache';
 import { pagesChanged } from '../../../page-changes';
 import { changedFields, recordEvents, type Actor, type Tx } from './record';
@@ -44,7 +44,7 @@ export type ProductAdminView = {
 
 type ProductRow = typeof products.$inferSelect;
 
-function toView(r: ProductRow): ProductAdminView {
+export function toView(r: ProductRow): ProductAdminView {
   return {
     product_code: r.productCode,
     product_name: r.productName,
@@ -63,27 +63,30 @@ function toView(r: ProductRow): ProductAdminView {
   };
 }
 
-/** Texts without blank languages ({ en: 'Pork', zh: '' } → { en: 'Pork' }); null when nothing is left. */
-function texts(t: { en?: string; zh?: string; ar?: string } | undefined): LocalizedText | null {
-  if (!t) return null;
-  const kept = Object.fromEntries(Object.entries(t).filter(([, v]) => v)) as Partial<LocalizedText>;
-  return Object.keys(kept).length > 0 ? ({ en: '', ...kept } as LocalizedText) : null;
+/**
+ * The columns of what HQ's form and the CSV import both set (services/catalogue-writes/import.ts):
+ * texts without blank languages, the names folded for search (ADR 19), prices in sen.
+ */
+export function productColumns(p: Pick<ProductInput, 'product_name' | 'line_code' | 'unit' | 'price_sen' | 'final_price_sen' | 'visible'> & { product_description?: Texts | null; product_detail?: Texts | null }) {
+  const name = compactTexts(p.product_name)!;
+  return {
+    productName: name,
+    searchText: productSearchText(name),
+    productDescription: compactTexts(p.product_description),
+    productDetail: compactTexts(p.product_detail),
+    lineCode: p.line_code,
+    unit: p.unit,
+    priceSen: p.price_sen,
+    finalPriceSen: p.final_price_sen,
+    isActive: p.visible,
+  };
 }
 
 /** The columns a ProductInput sets (pictures and featured only when given). */
 function columns(input: ProductInput) {
-  const name = texts(input.product_name)!;
   return {
-    productName: name,
-    searchText: productSearchText(name),
-    productDescription: texts(input.product_description),
-    productDetail: texts(input.product_detail),
-    lineCode: input.line_code,
+    ...productColumns(input),
     brandCode: input.brand_code ?? null,
-    unit: input.unit,
-    priceSen: input.price_sen,
-    finalPriceSen: input.final_price_sen,
-    isActive: input.visible,
     ...(input.featured !== undefined && { isFeatured: input.featured }),
     ...(input.pictures !== undefined && { pictures: input.pictures }),
   };

@@ -3,10 +3,12 @@
  * of services/catalogue-writes adds `catalogue_events` rows in its own transaction, naming the HQ
  * member or the integration token.
  */
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { catalogueEvents } from '../../db/schema';
 import { ApiError } from '../../errors';
 import type { StaffIdentity } from '../../../../domain/staff';
+import { clock } from '../../../clock';
 
 /** Who makes a change: an HQ member, or an integration token (the point-of-sale feed). */
 export type Actor = { staffId: number; tokenId: null } | { staffId: null; tokenId: number };
@@ -24,10 +26,19 @@ export function hqActor(staff: StaffIdentity | null): Actor {
   return { staffId: staff.id, tokenId: null };
 }
 
-/** One catalogue event, or many (bulk insert in chunks of 1000). */
+/**
+ * One catalogue event, or many: inserted in chunks of 5,000 rows per statement, each chunk one jsonb
+ * parameter (an import records thousands), at the shop's clock.
+ */
 export async function recordEvents(tx: Tx, actor: Actor, events: { action: string; subject: string; detail: Record<string, unknown> }[]): Promise<void> {
-  for (let i = 0; i < events.length; i += 1000) {
-    await tx.insert(catalogueEvents).values(events.slice(i, i + 1000).map((e) => ({ ...e, actorStaffId: actor.staffId, actorTokenId: actor.tokenId })));
+  const at = clock.now().toISOString();
+  for (let i = 0; i < events.length; i += 5000) {
+    const rows = JSON.stringify(events.slice(i, i + 5000).map((e) => ({ a: e.action, s: e.subject, d: e.detail })));
+    await tx.execute(sql`
+      insert into ${catalogueEvents} (actor_staff_id, actor_token_id, action, subject, detail, created_at)
+      select ${actor.staffId}::integer, ${actor.tokenId}::integer, x.a, x.s, x.d, ${at}::timestamptz
+      from rows from (jsonb_to_recordset(${rows}::jsonb) as (a text, s text, d jsonb)) with ordinality as x(a, s, d, n)
+      order by x.n`);
   }
 }
 
