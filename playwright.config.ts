@@ -27,7 +27,7 @@ function shopServer(n: number) {
     url: `${shopUrl(n)}/`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(E2E_PORT + n), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, `shop-${n}`, 'pglite'), SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789', OPS_TOKEN: E2E_OPS_TOKEN, RATE_LIMIT_EXEMPT_IPS: '127.0.0.1,::1,::ffff:127.0.0.1', RATE_LIMIT_SCALE: '100', PICKUP_SLOT_CAPACITY: '1000', DELIVERY_DAY_CAPACITY: '1000', PICTURE_WARMUP: 'false' },
+    env: { PORT: String(E2E_PORT + n), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, `shop-${n}`, 'pglite'), SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789', OPS_TOKEN: E2E_OPS_TOKEN, RATE_LIMIT_EXEMPT_IPS: '127.0.0.1,::1,::ffff:127.0.0.1', RATE_LIMIT_SCALE: '100', PICKUP_SLOT_CAPACITY: '1000', DELIVERY_DAY_CAPACITY: '1000', PICTURE_WARMUP: 'false', SERVER_KEEP_ALIVE_TIMEOUT_MS: '120000' },
   };
 }
 

@@ -132,12 +132,15 @@ const pictures = createImageCache({ dir: imageCacheDir(process.env), builtDir: p
  * its request's headers and `requestTimeout` for the whole request (a 5 MB picture over a slow phone
  * line fits); an idle kept-alive connection closes after `keepAliveTimeout`; the server checks every
  * `connectionsCheckingInterval`. Idle or half-sent connections are closed, never held. In ms;
- * SERVER_HEADERS_TIMEOUT_MS and SERVER_REQUEST_TIMEOUT_MS override the first two.
+ * SERVER_HEADERS_TIMEOUT_MS, SERVER_REQUEST_TIMEOUT_MS and SERVER_KEEP_ALIVE_TIMEOUT_MS override the
+ * first three. Behind a proxy or load balancer that keeps connections to the shop open, the keep-alive
+ * timeout must be longer than the proxy's idle timeout: else the shop may close a connection just as
+ * the proxy sends the next request on it, and that request fails (ECONNRESET, a 502 at the proxy).
  */
 const connectionLimits = {
   headersTimeout: positiveMs('SERVER_HEADERS_TIMEOUT_MS', 10_000),
   requestTimeout: positiveMs('SERVER_REQUEST_TIMEOUT_MS', 60_000),
-  keepAliveTimeout: 5_000,
+  keepAliveTimeout: positiveMs('SERVER_KEEP_ALIVE_TIMEOUT_MS', 5_000),
   connectionsCheckingInterval: 1_000,
 };
 

@@ -57,6 +57,7 @@ export const SETTINGS = {
   TRUST_PROXY: z.string().refine((v) => v === 'true' || v === 'false' || (/^\d+$/.test(v) && Number(v) <= 10), 'the number of proxies in front of the shop, 0 to 10'),
   SERVER_HEADERS_TIMEOUT_MS: wholeNumber(100, 3_600_000),
   SERVER_REQUEST_TIMEOUT_MS: wholeNumber(100, 3_600_000),
+  SERVER_KEEP_ALIVE_TIMEOUT_MS: wholeNumber(100, 3_600_000),
   SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000),
   LOG_CACHE_HIT_SAMPLE: number(0, 1),
   METRICS_TOKEN: text(24, 4096, 'at least 24 characters'),

@@ -31,6 +31,7 @@ describe('settingsProblems', () => {
       [{ RATE_LIMIT_EXEMPT_IPS: '127.0.0.1, not-an-ip' }, /^RATE_LIMIT_EXEMPT_IPS:/],
       [{ PICKUP_SLOT_CAPACITY: '-1' }, /^PICKUP_SLOT_CAPACITY:/],
       [{ DATA_DIR_LOCK_STALE_MS: '500' }, /^DATA_DIR_LOCK_STALE_MS:/],
+      [{ SERVER_KEEP_ALIVE_TIMEOUT_MS: '5s' }, /^SERVER_KEEP_ALIVE_TIMEOUT_MS: a whole number from 100 to 3600000/],
     ];
     for (const [env, message] of cases) {
       const problems = settingsProblems(env);
