@@ -1,19 +1,17 @@
 /**
  * Production settings (issue "Hardened for the open internet" §2, §3; README Security): a server
  * with NODE_ENV=production refuses to start with unsafe settings, naming the variable; over https it
- * sends HSTS. Behind a TLS-terminating proxy: tests/server/tls-proxy.spec.ts.
+ * sends HSTS. Behind a TLS-terminating proxy: tls-proxy.spec.ts. Processes of their own, no browser.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { E2E_PORT, E2E_WORKERS } from './shops';
-import { expect, test } from './test';
+import { expect, test } from '@playwright/test';
+import { freePort } from './processes';
 
 test.describe.configure({ mode: 'serial' });
 
-/** Past the test shops' ports (tests/e2e/shops.ts): this file's own servers take BASE_PORT + 8 and + 9. */
-const BASE_PORT = E2E_PORT + E2E_WORKERS;
 const SITE = 'https://shop.example.test';
 const SECRET = 'production-test-secret-0123456789abcdef';
 const SAFE = { NODE_ENV: 'production', XS_API_KEY: 'a-key-of-our-own-0123456789', SESSION_SECRET: SECRET };
@@ -54,8 +52,8 @@ const unsafe: [string, Record<string, string>, RegExp][] = [
   ['an insecure cookie on an https site', { ...SAFE, SITE_URL: SITE, COOKIE_SECURE: 'false' }, /COOKIE_SECURE/],
 ];
 for (const [what, env, message] of unsafe) {
-  test(`production refuses to start with ${what}`, () => {
-    const r = spawnSync(process.execPath, ['scripts/serve.mjs'], { env: serverEnv(BASE_PORT + 9, env), encoding: 'utf8', timeout: 30_000 });
+  test(`production refuses to start with ${what}`, async () => {
+    const r = spawnSync(process.execPath, ['scripts/serve.mjs'], { env: serverEnv(await freePort(), env), encoding: 'utf8', timeout: 30_000 });
     expect(r.status).toBe(1);
     // A short secret is refused by the settings check (any mode); the others by the production check.
     expect(r.stderr).toMatch(/Refusing to start (in production|with settings that cannot work)/);
@@ -64,14 +62,14 @@ for (const [what, env, message] of unsafe) {
 }
 
 test('a production server on an https address sends HSTS on every response; a second one on its data folder is refused', async ({ request }) => {
-  const { url, dataDir } = await startServer(['scripts/serve.mjs'], BASE_PORT + 8, { ...SAFE, SITE_URL: SITE });
+  const { url, dataDir } = await startServer(['scripts/serve.mjs'], await freePort(), { ...SAFE, SITE_URL: SITE });
   for (const p of ['/', '/favicon.svg', '/no-such-page', '/api/mobile_ecom/xs_api.php/mobile_ecommerce_header_banner']) {
     const res = await request.get(url + p, { maxRedirects: 0 });
     expect(res.headers()['strict-transport-security'], p).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers()['x-frame-options'], p).toBe('DENY');
   }
   // The embedded database is open (and locked) now: a second server on the same folder stops at once.
-  const second = spawnSync(process.execPath, ['scripts/serve.mjs'], { env: { ...serverEnv(BASE_PORT + 9, SAFE), DATA_DIR: dataDir }, encoding: 'utf8', timeout: 30_000 });
+  const second = spawnSync(process.execPath, ['scripts/serve.mjs'], { env: { ...serverEnv(await freePort(), SAFE), DATA_DIR: dataDir }, encoding: 'utf8', timeout: 30_000 });
   expect(second.status).toBe(1);
   expect(second.stderr).toMatch(/is in use by another process .*DATABASE_URL/);
 });
