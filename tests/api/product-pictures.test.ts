@@ -4,10 +4,13 @@
  * every size the pages use under UPLOADS_DIR; a text file named .jpg, a truncated picture and a file
  * over 20 MB refused with nothing kept; outlet staff refused; reorder and removal of a picture the
  * product does not have refused; every change recorded with the HQ member and the product's pages
- * dropped. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ * dropped; `npm run ops -- picture` does the same from a shell. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
 import os from 'node:os';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
@@ -161,5 +164,61 @@ describe('ordering and removing', () => {
     expect(dropped.flat()).toContain(`product:${CODE}`);
     const actions = (await h.db.select({ a: catalogueEvents.action, s: catalogueEvents.actorStaffId }).from(catalogueEvents).where(eq(catalogueEvents.subject, CODE))).map((e) => e.a);
     expect(actions).toEqual(expect.arrayContaining(['product_pictures_ordered', 'product_picture_removed']));
+  });
+});
+
+describe('npm run ops -- picture', () => {
+  const run = promisify(execFile);
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    // The app behind a real HTTP server, as the CLI talks to a running shop.
+    server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const headers = new Headers(Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as [string, string]] : [])));
+      const answer = await h.app.fetch(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: req.method === 'GET' ? undefined : Buffer.concat(chunks) }));
+      res.writeHead(answer.status, Object.fromEntries(answer.headers));
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  async function ops(args: string[], token = hq.token) {
+    const env = { ...process.env, XS_API_KEY: TEST_API_KEY, OPS_SESSION_FILE: path.join(dir, 'no-session.json') };
+    try {
+      const { stdout, stderr } = await run(process.execPath, ['scripts/ops.mjs', '--url', url, '--token', token, 'picture', ...args], { env, timeout: 60_000 });
+      return { code: 0, stdout, stderr };
+    } catch (e) {
+      const err = e as { code: number; stdout: string; stderr: string };
+      return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+    }
+  }
+
+  it('adds a file, lists, orders by number and removes; a text file is refused with exit 1', async () => {
+    const code = 'P0002';
+    const file = path.join(dir, 'cli.webp');
+    await fs.writeFile(file, await picture('webp', 200, 200));
+    const added = await ops(['add', code, file]);
+    expect(added.code, added.stderr).toBe(0);
+    const mine = /Added (\/_u\/[0-9a-f]{32}\.webp)/.exec(added.stdout)![1]!;
+    const now = await picturesOf(code);
+    expect(now.at(-1)).toBe(mine);
+    const listed = await ops(['list', code]);
+    expect(listed.stdout).toContain(`${now.length}. ${mine}`);
+    const order = [String(now.length), ...now.slice(0, -1).map((_, i) => String(i + 1))];
+    expect((await ops(['order', code, ...order])).code).toBe(0);
+    expect((await picturesOf(code))[0]).toBe(mine);
+    expect((await ops(['remove', code, '1'])).code).toBe(0);
+    expect(await picturesOf(code)).toEqual(now.slice(0, -1));
+    const text = path.join(dir, 'notes.jpg');
+    await fs.writeFile(text, 'just words');
+    const refused = await ops(['add', code, text]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Refused (415)');
+    expect(await picturesOf(code)).toEqual(now.slice(0, -1));
   });
 });
