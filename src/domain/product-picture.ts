@@ -7,6 +7,13 @@
 /** The largest picture file HQ may upload, in bytes (20 MB: a full-size phone photo fits). */
 export const PRODUCT_PICTURE_MAX_BYTES = 20 * 1024 * 1024;
 
+/**
+ * The largest console form with a file (a product picture, or a CSV import of at most the same
+ * 20 MB, IMPORT_MAX_BYTES) with its form's other fields and framing, in bytes: Astro's
+ * actionBodySizeLimit (astro.config.mjs).
+ */
+export const CONSOLE_UPLOAD_MAX_BODY_BYTES = PRODUCT_PICTURE_MAX_BYTES + 64 * 1024;
+
 /** The most pictures a product may have (its gallery; the product form's rule too). */
 export const PRODUCT_PICTURES_MAX = 12;
 
