@@ -131,7 +131,7 @@ test.describe('HQ on a phone (AR, 390 px)', () => {
     await checkFile(page, 'prices.csv', `${HEADER}\nARB1,Bad ${Date.now()},,,PORK-CUTS,abc,,1 kg,1\n`);
     await expect(page.locator('[data-count=bad] dd')).toHaveText('1');
     await expect(page.locator('[data-error-line="2"]').first()).toContainText('منزلتين عشريتين');
-    await expect(page.locator('[data-import-errors] caption')).toContainText('صفوف يجب تصحيحها');
+    await expect(page.locator('[data-import-errors] caption')).toContainText('مشكلات يجب تصحيحها');
     await expectAccessible(page);
     await page.screenshot({ path: info.outputPath('import-ar-390.png'), fullPage: true });
   });
