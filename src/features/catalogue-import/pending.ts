@@ -71,7 +71,12 @@ export async function readRun(id: string, staffId: number): Promise<ImportRun | 
   if (!ID.test(id)) return null;
   const text = await fs.readFile(fileOf(id, 'json'), 'utf8').catch(() => null);
   if (!text) return null;
-  const run = JSON.parse(text) as ImportRun;
+  let run: ImportRun;
+  try {
+    run = JSON.parse(text) as ImportRun;
+  } catch {
+    return null;
+  }
   return run.staffId === staffId && Date.now() - run.at <= KEEP_MS ? run : null;
 }
 
