@@ -67,6 +67,9 @@ test.describe('HQ at a desk (EN, 1366 px)', () => {
     const thumb = page.locator(`[data-gallery-thumb] img[srcset*="${id}"]`);
     await expect(thumb).toHaveCount(1);
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await thumb.click();
+    await expect.poll(() => page.locator('[data-gallery-main]').evaluate((img: HTMLImageElement) => img.currentSrc)).toContain(id);
+    await page.screenshot({ path: info.outputPath('gallery-en-1366.png') });
 
     await page.goto('/staff/catalogue/P0004/pictures');
     await page.getByRole('button', { name: `Move picture ${before + 1} earlier` }).click();
