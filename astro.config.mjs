@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { PROFILE_IMAGE_MAX_BODY_BYTES } from './src/domain/constants.ts';
+import { CONSOLE_UPLOAD_MAX_BODY_BYTES } from './src/domain/product-picture.ts';
 import { createHash } from 'node:crypto';
 import { CSP_DIRECTIVES } from './scripts/lib/security-policy.mjs';
 import { INLINE_SCRIPTS } from './src/components/inline-scripts.mjs';
@@ -51,8 +52,9 @@ export default defineConfig({
   // scripts and styles (scripts/lib/security-policy.mjs; README Security).
   security: {
     checkOrigin: false,
-    // Actions take up to a profile picture's request (5 MB + framing, spec §9); Astro's default is 1 MB.
-    actionBodySizeLimit: PROFILE_IMAGE_MAX_BODY_BYTES,
+    // Actions take up to the console's uploads (a product picture or a CSV file: 20 MB + framing,
+    // ADR 28, ADR 27) and a profile picture's request (5 MB + framing, spec §9); Astro's default is 1 MB.
+    actionBodySizeLimit: Math.max(PROFILE_IMAGE_MAX_BODY_BYTES, CONSOLE_UPLOAD_MAX_BODY_BYTES),
     csp: {
       algorithm: 'SHA-256',
       directives: CSP_DIRECTIVES,

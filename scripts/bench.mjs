@@ -20,9 +20,11 @@
  *   8. the point-of-sale import, per database (emptied again first): 10,000 products and 220,000
  *      stock rows (22 outlets), each file as a dry run, applied, and applied again
  *      (scripts/lib/bench-import.mjs).
+ *   9. adding product pictures (ADR 28): a 12 MP JPEG, a PNG and a WebP, three times each, on a fresh
+ *      embedded database (scripts/lib/bench-pictures.mjs).
  * BENCH_EMBEDDED=false (with BENCH_DATABASE_URL) measures PostgreSQL alone.
  * BENCH_ONLY runs some sections alone: `pages` (steps 1–6), `expiry` (step 7, which needs
- * BENCH_DATABASE_URL) or `import` (step 8), comma-separated; a run of some sections rewrites only theirs in
+ * BENCH_DATABASE_URL), `import` (step 8) or `pictures` (step 9), comma-separated; a run of some sections rewrites only theirs in
  * docs/performance.md and keeps the others as they were.
  * Builds first when there is no build (FORCE_BUILD=true rebuilds). BENCH_PORT: first port (default
  * 4610; the next database takes the next). Prints the report and writes it; exits 1 when a
@@ -34,7 +36,8 @@ import { emptyPostgres } from './lib/bench-server.mjs';
 import { startShopProcess, waitUntilQuiet } from './lib/shop-process.mjs';
 import { lighthouseRuns, measureJs, warmForPhone } from './lib/bench-browser.mjs';
 import { runLoadMix } from './lib/load-mix.mjs';
-import { EXPIRY_HEADING, expirySection, IMPORT_HEADING, importSection, performanceReport, withSection } from './lib/bench-report.mjs';
+import { EXPIRY_HEADING, expirySection, IMPORT_HEADING, importSection, performanceReport, PICTURES_HEADING, picturesSection, withSection } from './lib/bench-report.mjs';
+import { benchPictures } from './lib/bench-pictures.mjs';
 import { benchExpiry } from './lib/bench-expiry.mjs';
 import { benchImport } from './lib/bench-import.mjs';
 import { ensureBuild, root } from './lib/js-weight.mjs';
@@ -44,7 +47,7 @@ const firstPort = Number(process.env.BENCH_PORT ?? 4610);
 const withLighthouse = process.env.LIGHTHOUSE !== 'false';
 const pgUrl = process.env.BENCH_DATABASE_URL?.trim();
 const embedded = process.env.BENCH_EMBEDDED !== 'false' || !pgUrl;
-const SECTIONS = ['pages', 'expiry', 'import'];
+const SECTIONS = ['pages', 'expiry', 'import', 'pictures'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only.filter((s) => !SECTIONS.includes(s));
 if (unknown.length) {
@@ -154,11 +157,19 @@ if (runs('import')) {
   }
 }
 
+let pictures = null;
+if (runs('pictures')) {
+  // Ports after the other sections' servers; a fresh embedded database.
+  const port = firstPort + (runs('pages') ? targets.length : 0) + (runs('expiry') && pgUrl ? 2 : 0) + (runs('import') ? targets.length : 0);
+  pictures = await benchPictures({ port, step: (text) => step('pictures', text) });
+}
+
 const previous = fs.existsSync('docs/performance.md') ? fs.readFileSync('docs/performance.md', 'utf8') : '';
 // A section not measured in this run keeps what the last run wrote.
 let report = runs('pages') ? performanceReport({ targets: results, js, seconds: (performance.now() - started) / 1000, lighthouse: withLighthouse }) : previous;
 report = withSection(report, expiry ? expirySection(expiry) : null, previous, EXPIRY_HEADING);
 report = withSection(report, imports ? importSection(imports) : null, previous, IMPORT_HEADING);
+report = withSection(report, pictures ? picturesSection(pictures) : null, previous, PICTURES_HEADING);
 fs.writeFileSync('docs/performance.md', report);
 console.log(`\n${report}`);
 process.exit(expiry?.problems.length ? 1 : 0);

@@ -48,7 +48,7 @@ function savedSession(url) {
 
 const program = new Command()
   .name('npm run ops --')
-  .description("The shop staff's commands: log in, the day's board and pick lists, moving orders on, hand-overs, short picks, cancels with refunds, slot capacity, staff accounts, integration tokens, the catalogue import, expiry, payment reconciliation, the SMS outbox, and backups.")
+  .description("The shop staff's commands: log in, the day's board and pick lists, moving orders on, hand-overs, short picks, cancels with refunds, slot capacity, staff accounts, integration tokens, the catalogue import, product pictures, expiry, payment reconciliation, the SMS outbox, and backups.")
   .option('--url <origin>', 'the running shop', process.env.OPS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4321}`)
   .option('--token <token>', 'a staff session token (default: the one saved by `login`, else the bootstrap token)')
   .option('--bootstrap', 'use the bootstrap token (OPS_TOKEN, or the one beside the embedded database) even when logged in')
@@ -379,6 +379,81 @@ for (const [kind, what] of [
       process.exitCode = await importFile({ kind, file, dryRun: !!o.dryRun, lang: o.lang ?? defaultLanguage(), url, token: token(), apiKey: process.env.XS_API_KEY ?? 'xs-local-dev-key', json: !!json });
     });
 }
+
+// ── Product pictures (HQ, logged in; ADR 28) ─────────────────────────────────────────────────────
+
+const pictureCmd = program.command('picture').description("a product's pictures: list, add a JPEG, PNG or WebP file (at most 20 MB), put them in order, remove one; shown at once, no rebuild");
+
+/** The product's pictures now (ops_product). */
+async function picturesOf(code) {
+  return (await ops('catalogue/product', { query: { product_code: code } })).data.pictures;
+}
+/** Prints a product's pictures, numbered from 1 (or the answer as JSON). */
+function printPictures(answer) {
+  if (program.opts().json) return console.log(JSON.stringify(answer, null, 2));
+  const { product_code, pictures } = answer.data;
+  console.log(pictures.length ? pictures.map((p, i) => `${i + 1}. ${p}`).join('\n') : `${product_code} has no picture (the shop shows its placeholder).`);
+}
+/** A picture typed as its address or its number, against the product's pictures now. */
+async function typedPicture(code, typed) {
+  const { pictureOf } = await import('./lib/ops-pictures.mjs');
+  try {
+    return pictureOf(typed, await picturesOf(code));
+  } catch (err) {
+    console.error(err.message);
+    process.exit(1);
+  }
+}
+
+pictureCmd
+  .command('list <product>')
+  .description("the product's pictures in the order the shop shows them, numbered from 1")
+  .action(async (code) => printPictures(await ops('catalogue/product', { query: { product_code: code } })));
+
+pictureCmd
+  .command('add <product> <file>')
+  .description('add a picture, last in the gallery: JPEG, PNG or WebP judged by its content, at most 20 MB, made into every size the shop shows')
+  .action(async (code, file) => {
+    const { sendPicture } = await import('./lib/ops-pictures.mjs');
+    const { status, answer } = await sendPicture({ code, file, url: program.opts().url, token: token(), apiKey: process.env.XS_API_KEY ?? 'xs-local-dev-key' });
+    if (answer.Status !== 1) {
+      console.error(status > 0 ? `Refused (${status}): ${answer.Error}` : answer.Error);
+      if (status === 401) console.error('Log in first as an HQ member: npm run ops -- login <login>');
+      if (status === 403) console.error('Pictures need an HQ member who is logged in (npm run ops -- login <login>), not the bootstrap token or an outlet account.');
+      process.exitCode = status === -1 ? 2 : 1;
+      return;
+    }
+    if (!program.opts().json) console.log(`Added ${answer.picture}:`);
+    printPictures(answer);
+  });
+
+pictureCmd
+  .command('order <product> <pictures...>')
+  .description('put the pictures in this order: every picture once, by number (as listed) or address, e.g. `order P0001 3 1 2`')
+  .action(async (code, typed) => {
+    const { pictureOf } = await import('./lib/ops-pictures.mjs');
+    const now = await picturesOf(code);
+    let pictures;
+    try {
+      pictures = typed.map((t) => pictureOf(t, now));
+    } catch (err) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    const answer = await ops('catalogue/product_picture_order', { body: { product_code: code, pictures } });
+    if (!program.opts().json && !answer.changed) console.log('Already in this order: nothing changed.');
+    printPictures(answer);
+  });
+
+pictureCmd
+  .command('remove <product> <picture>')
+  .description('remove a picture, by number (as listed) or address; an uploaded file is deleted unless an order shows it')
+  .action(async (code, typed) => {
+    const picture = await typedPicture(code, typed);
+    const answer = await ops('catalogue/product_picture_remove', { body: { product_code: code, picture } });
+    if (!program.opts().json) console.log(`Removed ${picture}.`);
+    printPictures(answer);
+  });
 
 // ── The shop's own jobs (HQ, or the bootstrap token) ──────────────────────────────────────────────
 

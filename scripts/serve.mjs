@@ -10,6 +10,9 @@
  * Content-Security-Policy, with its script and style hashes, replaces the strict default).
  * Used by `npm start`, the container image (Dockerfile), the browser tests and `npm run bench`.
  *
+ * Product pictures uploaded at run time (`/_u/…`, scripts/lib/uploaded-pictures.mjs, ADR 28) are
+ * answered from UPLOADS_DIR with the caching of the pictures made at build time.
+ *
  * Health (issue "Hardened for the open internet" §11): `/healthz` is answered here, before the app
  * (200 while the process runs); `/readyz` goes to the app (src/pages/readyz.ts: database and Redis)
  * except while shutting down, when it answers 503 `{"status":"shutting_down"}`.
@@ -45,6 +48,7 @@ import { settingsProblems } from './lib/settings.mjs';
 import { dataDirInUse, lockedMessage, lockPathOf, lockStaleMs } from './lib/data-dir-lock.mjs';
 import { createPageCache, pageCacheBytes } from './lib/page-cache.mjs';
 import { createImageCache, imageCacheDir } from './lib/image-cache.mjs';
+import { createUploadedPictures, uploadsDirOf } from './lib/uploaded-pictures.mjs';
 import { createStaticAssets } from './lib/static-assets.mjs';
 import { shopMetrics } from './lib/metrics.mjs';
 import { clientIpFrom, trustedHops } from './lib/client-ip.mjs';
@@ -126,6 +130,8 @@ sharp.concurrency(1);
 // others kept on disk across restarts, made in the background at start (scripts/lib/image-cache.mjs).
 // The build's hashed scripts and styles, compressed at build time and answered from memory.
 const assets = createStaticAssets(path.join(root, 'dist/client/_astro'));
+// Product pictures uploaded at run time (ADR 28): read from UPLOADS_DIR, shared by every instance.
+const uploaded = createUploadedPictures({ dir: uploadsDirOf(process.env) });
 const pictures = createImageCache({ dir: imageCacheDir(process.env), builtDir: path.join(root, 'dist/pictures'), warn: (msg, data) => log.warn(data, msg), info: (msg, data) => log.info(data, msg) });
 /**
  * Connection limits (issue "Safe to run in production" §4): a client has `headersTimeout` to send
@@ -179,6 +185,11 @@ const server = http.createServer({ ...connectionLimits, requestTimeout: Math.max
       metrics.requests.run(record, () => handler(req, res));
     });
   if (assets.handle(req, res)) return void (record.route = 'static');
+  const upload = uploaded.handle(req, res);
+  if (upload) {
+    record.route = '/_u/[picture]';
+    return void upload.catch((err) => failed(req, res, err));
+  }
   const picture = pictures.handle(req, res, render);
   if (picture) {
     record.route = '/_p/[picture]';

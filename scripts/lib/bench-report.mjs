@@ -205,3 +205,27 @@ export function withSection(markdown, section, previous, heading = EXPIRY_HEADIN
   if (parts) return parts.before + keep + parts.after;
   return `${markdown.trimEnd()}\n\n${keep}`;
 }
+
+export const PICTURES_HEADING = '## Product pictures added at run time';
+
+/**
+ * The picture-upload section of docs/performance.md from scripts/lib/bench-pictures.mjs's figures.
+ * No budget is set: the figures say how long HQ waits per picture.
+ * @param {{ files: { what: string, mb: number, ms: number[] }[], serveMs: number, startMb: number, rssMb: number, peakMb: number }} run
+ * @returns {string} Markdown, ending with a blank line
+ */
+export function picturesSection(run) {
+  const ms = (n) => `${Math.round(n).toLocaleString('en')} ms`;
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const lines = [PICTURES_HEADING, '', '| Picture added (PGlite) | File | Median | Each time |', '| --- | --- | --- | --- |'];
+  for (const f of run.files) lines.push(`| ${f.what} | ${f1(f.mb)} MB | ${ms(median(f.ms))} | ${f.ms.map(ms).join(', ')} |`);
+  lines.push(
+    `| The 800 px picture served afterwards (first request) | | ${ms(run.serveMs)} | |`,
+    `| Server RSS before the uploads / after them / peak | | ${Math.round(run.startMb)} / ${Math.round(run.rssMb)} / ${Math.round(run.peakMb)} MB | |`,
+    '',
+    `Measured on ${new Date().toISOString().slice(0, 10)} (${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at the end, Node ${process.versions.node}; \`BENCH_ONLY=pictures\` runs this section alone) by scripts/lib/bench-pictures.mjs: the built shop on a fresh embedded database, an HQ member logged in, each picture (noise: the worst case for the codecs) sent to \`ops_product_picture_add\` as \`npm run ops -- picture add\` sends it. Each time runs from sending the file to the whole answer: reading, decoding once, 14 WebP sizes and the PNG preview encoded (libvips on one thread, \`sharp.concurrency(1)\` in scripts/serve.mjs), the files written to UPLOADS_DIR, the product row and its event, the pages dropped (ADR 28).`,
+    '',
+  );
+  return lines.join('\n');
+}
+

@@ -12,7 +12,9 @@ import { feeds } from '../features/feeds/actions';
 import { language } from '../features/language/actions';
 import { orders } from '../features/orders/actions';
 import { payment } from '../features/payment/actions';
+import { productPictures } from '../features/product-pictures/actions';
+import { catalogueImport } from '../features/catalogue-import/actions';
 import { staff } from '../features/staff/actions';
 import { vouchers } from '../features/vouchers/actions';
 
-export const server = { access, account, addresses, birthday, cart, checkout, delivery, favourites, feedback, feeds, language, orders, payment, staff, vouchers };
+export const server = { access, account, addresses, birthday, cart, checkout, delivery, favourites, feedback, feeds, language, orders, payment, productPictures, catalogueImport, staff, vouchers };

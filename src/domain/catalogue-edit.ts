@@ -17,6 +17,7 @@
  */
 import { z } from 'zod';
 import { isDateString } from './shop-time';
+import { PRODUCT_PICTURES_MAX } from './product-picture';
 
 export const NAME_MAX = 200;
 export const DESCRIPTION_MAX = 5_000;
@@ -118,7 +119,7 @@ export const productInputSchema = z
     final_price_sen: priceSenSchema,
     visible: z.boolean(),
     featured: z.boolean().optional(),
-    pictures: z.array(picturePathSchema).max(12, 'catalogue_pictures_max').optional(),
+    pictures: z.array(picturePathSchema).max(PRODUCT_PICTURES_MAX, 'catalogue_pictures_max').optional(),
   })
   .refine((p) => p.final_price_sen <= p.price_sen, { message: 'catalogue_final_price_above', path: ['final_price_sen'] });
 export type ProductInput = z.output<typeof productInputSchema>;

@@ -91,6 +91,12 @@ export const paths = {
     capacity: '/staff/capacity',
     /** HQ's staff accounts. */
     team: '/staff/team',
+    /** HQ: a product's pictures (add, order, remove; ADR 28). */
+    productPictures: (code: string) => `/staff/catalogue/${seg(code)}/pictures`,
+    /** HQ: the point-of-sale CSV import, dry run then apply (ADR 27). */
+    catalogueImport: '/staff/catalogue/import',
+    /** An import run's report (dry run, then applied): '/staff/catalogue/import?run=<id>'. */
+    catalogueImportRun: (run: string) => withQuery('/staff/catalogue/import', { run }),
   },
 } as const;
 

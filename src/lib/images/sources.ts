@@ -12,6 +12,7 @@
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { pictureAddress } from '../../../scripts/lib/picture-sizes.mjs';
+import { uploadedPictureAddress } from '../../../scripts/lib/uploaded-pictures.mjs';
 import { imageAsset, pictureUrl, PICTURE_FORMAT } from './resolve';
 
 /**
@@ -35,8 +36,21 @@ export function heightAt(width: number, boxWidth: number, boxHeight: number): nu
 /** `srcset`: 'url 300w, url 600w, …'; `src`: the largest width's URL (the fallback and the no-script link). */
 export type PictureSources = { srcset: string; src: string };
 
-/** The srcset of a square picture at `widths` (px, ascending); null when the path is not a pipeline asset. */
+/**
+ * The srcset of a picture HQ uploaded at run time ('/_u/<id>.webp', ADR 28) in a `boxWidth` ×
+ * `boxHeight` box at `widths` (px, ascending): its files made at upload, written straight from the
+ * address. Null for any other picture, or a size that was not made (uploads are square).
+ */
+export function uploadedSources(path: string, widths: number[], boxWidth = 1, boxHeight = 1): PictureSources | null {
+  const urls = widths.map((w) => uploadedPictureAddress(path, w, heightAt(w, boxWidth, boxHeight), PICTURE_FORMAT));
+  if (urls.some((url) => url === null)) return null;
+  return { srcset: urls.map((url, i) => `${url} ${widths[i]}w`).join(', '), src: urls[urls.length - 1]! };
+}
+
+/** The srcset of a square picture at `widths` (px, ascending); null when the path is neither a pipeline asset nor an upload. */
 export async function squareSources(path: string, widths: number[]): Promise<PictureSources | null> {
+  const uploaded = uploadedSources(path, widths);
+  if (uploaded) return uploaded;
   const asset = imageAsset(path);
   if (!asset) return null;
   const urls = await Promise.all(widths.map((w) => assetPictureUrl(asset, w, w)));

@@ -150,6 +150,9 @@ export const operations = {
   pos_stock: catalogueWrites.posStock,
   ops_import_products: catalogueWrites.opsImportProducts,
   ops_import_stock: catalogueWrites.opsImportStock,
+  ops_product_picture_add: catalogueWrites.opsProductPictureAdd,
+  ops_product_picture_order: catalogueWrites.opsProductPictureOrder,
+  ops_product_picture_remove: catalogueWrites.opsProductPictureRemove,
 } as const;
 
 export type Operations = typeof operations;
