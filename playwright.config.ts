@@ -15,6 +15,9 @@ import { E2E_PORT, E2E_WORKERS, shopUrl } from './tests/e2e/shops';
  * tests/api/abuse-limits.test.ts); the per-number and per-member limits still apply. Pictures are made
  * when first asked (PICTURE_WARMUP=false): the background warm-up of a first start would take a CPU
  * core from the tests for minutes; the warm-up itself is tested in tests/unit/image-cache.test.ts.
+ * The shops keep what they make in the build's own picture folder (dist/pictures, one folder for all
+ * of them, each picture made once), so `npm test` can start these tests before the build's pictures
+ * are made and make only the rest afterwards (scripts/test.mjs).
  */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-e2e-'));
 /** The operators' token of the test server: the ops CLI journey uses it (tests/e2e/payment.spec.ts). */
@@ -27,7 +30,7 @@ function shopServer(n: number) {
     url: `${shopUrl(n)}/`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(E2E_PORT + n), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, `shop-${n}`, 'pglite'), SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789', OPS_TOKEN: E2E_OPS_TOKEN, RATE_LIMIT_EXEMPT_IPS: '127.0.0.1,::1,::ffff:127.0.0.1', RATE_LIMIT_SCALE: '100', PICKUP_SLOT_CAPACITY: '1000', DELIVERY_DAY_CAPACITY: '1000', PICTURE_WARMUP: 'false', SERVER_KEEP_ALIVE_TIMEOUT_MS: '120000' },
+    env: { PORT: String(E2E_PORT + n), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, `shop-${n}`, 'pglite'), SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789', OPS_TOKEN: E2E_OPS_TOKEN, RATE_LIMIT_EXEMPT_IPS: '127.0.0.1,::1,::ffff:127.0.0.1', RATE_LIMIT_SCALE: '100', PICKUP_SLOT_CAPACITY: '1000', DELIVERY_DAY_CAPACITY: '1000', PICTURE_WARMUP: 'false', IMAGE_CACHE_DIR: path.resolve('dist/pictures'), SERVER_KEEP_ALIVE_TIMEOUT_MS: '120000' },
   };
 }
 

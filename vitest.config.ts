@@ -39,6 +39,21 @@ const EMBEDDED_ONLY = ['tests/api/db-lock.test.ts', 'tests/api/health.test.ts', 
  */
 const CLOCK_FREE = ['tests/api/backup.test.ts', 'tests/api/fuzz.test.ts', 'tests/api/expiry-at-scale.test.ts', 'tests/api/abuse-limits.test.ts', 'tests/api/customer-picture.test.ts'];
 const skipped = [...(process.env.TEST_DATABASE_URL ? EMBEDDED_ONLY : []), ...(process.env.TEST_SKIP_CLOCK_FREE === 'true' ? CLOCK_FREE : [])];
+/**
+ * Files that take another path on each database and run on both even when the others run once:
+ * the backup (a copy of the data folder on PGlite, pg_dump and pg_restore on PostgreSQL).
+ */
+const BOTH_DATABASES = ['tests/api/backup.test.ts'];
+/**
+ * TEST_EMBEDDED_ONLY=true: of the API tests, only the files that test the embedded database itself
+ * (EMBEDDED_ONLY) and those of BOTH_DATABASES. `npm test` sets it for its PGlite run when the API
+ * tests run on PostgreSQL (scripts/test.mjs): each other API test then runs once, on PostgreSQL,
+ * while the browser tests run the whole shop on PGlite.
+ */
+const embeddedOnly = process.env.TEST_EMBEDDED_ONLY === 'true';
+const embeddedRun = [...EMBEDDED_ONLY, ...BOTH_DATABASES];
+const apiFiles = embeddedOnly ? embeddedRun.filter((f) => !OWN_MODULES.includes(f)) : ['tests/api/**/*.test.ts'];
+const ownModuleFiles = embeddedOnly ? OWN_MODULES.filter((f) => embeddedRun.includes(f)) : OWN_MODULES;
 
 export default defineConfig({
   test: {
@@ -51,8 +66,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], isolate: false } },
-      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], exclude: [...OWN_MODULES, ...skipped], isolate: false, ...API } },
-      { extends: true, test: { name: 'api-isolated', include: OWN_MODULES, exclude: skipped, ...API } },
+      { extends: true, test: { name: 'api', include: apiFiles, exclude: [...OWN_MODULES, ...skipped], isolate: false, ...API } },
+      { extends: true, test: { name: 'api-isolated', include: ownModuleFiles, exclude: skipped, ...API } },
     ],
   },
 });

@@ -2,17 +2,21 @@
 /**
  * `npm test`: every test of the shop, in two lanes that run side by side (a lane's steps one after
  * another; on two cores neither lane waits for the other):
- * - unit and API tests (Vitest): on the embedded PGlite at the real time; then the API tests again
- *   with the shop's clock set to 31 December 23:59 Malaysian time (tests/setup/clock.ts) — on
- *   PostgreSQL when TEST_DATABASE_URL is set (besides the files that test the embedded database
- *   itself), else on PGlite. So every run covers both databases, the real hour and the
- *   turn of the day, month and year; TEST_INSTANTS=all adds three more instants (a Monday 07:55
- *   before opening, a Saturday's last pick-up half hour, the last day of a February);
- * - the browser tests (Playwright, Chromium) against a fresh build.
- * Once the unit and API lane is done and the shop built, that lane tests the built server as
- * processes (tests/server: graceful shutdown; with TEST_DATABASE_URL and TEST_REDIS_URL, two
- * instances with one killed under load, and a price change through one seen on the other's cached
- * pages).
+ * - unit and API tests (Vitest). With TEST_DATABASE_URL (CI): the unit tests and the embedded
+ *   database's own API tests on PGlite at the real time, then every other API test once, on
+ *   PostgreSQL with the shop's clock at 31 December 23:59 Malaysian time (tests/setup/clock.ts) —
+ *   the browser tests run the whole shop on PGlite meanwhile, so both databases are covered.
+ *   Without it: the unit and API tests on PGlite at the real time, then the API tests again on
+ *   PGlite at that instant. TEST_INSTANTS=all runs every API test on both databases and adds three
+ *   more instants (a Monday 07:55 before opening, a Saturday's last pick-up half hour, the last day of
+ *   a February);
+ * - the browser tests (Playwright, Chromium) against a fresh build, as soon as it is built: their
+ *   shops make the pictures they are asked for into dist/pictures (shared, each made once).
+ * Once its tests are done, the unit and API lane makes the build's remaining pictures
+ * (scripts/make-pictures.mjs, the second half of `npm run build`) and tests the built server as
+ * processes (tests/server: graceful shutdown, production settings; with TEST_DATABASE_URL and
+ * TEST_REDIS_URL, two instances with one killed under load, and a price change through one seen on
+ * the other's cached pages).
  * A step's output is printed whole when it ends (the lanes' lines never interleave); a line marks
  * each step's start. Ends with one line 'N passed, N failed', after a list of what failed (each
  * failed or flaky test by file and title, and each run that exited non-zero with no failed test,
@@ -20,7 +24,7 @@
  * is also written there (verify prints it last, where a short tail of the output still shows it).
  * Runs on the project's own Node 24 through npm. With TEST_WITH_BUDGETS=true (set by `npm run verify`)
  * the unit and API lane also checks the JavaScript budgets of the build at its end.
- * SKIP_E2E=true leaves out the browser lane; TEST_INSTANTS=all adds the runs at three more instants.
+ * SKIP_E2E=true leaves out the browser lane.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -115,7 +119,7 @@ async function vitest(title, file, projects, env) {
   }
 }
 
-/** Settles once the shop is built and its pictures made: true, or false when either failed. */
+/** Settles once the shop is built (astro build): true, or false when it failed. */
 let resolveBuilt;
 const built = new Promise((resolve) => (resolveBuilt = resolve));
 
@@ -125,7 +129,15 @@ const built = new Promise((resolve) => (resolveBuilt = resolve));
  * browser tests.
  */
 async function unitAndApi() {
-  await vitest('Unit and API tests (embedded PGlite, real time)', 'vitest.json', [], { TEST_DATABASE_URL: '' });
+  // With PostgreSQL, each API test runs once, there (the embedded database's own files here); the
+  // browser tests run the whole shop on PGlite. TEST_INSTANTS=all: every API test on both.
+  const apiOnPostgresOnly = !!process.env.TEST_DATABASE_URL && process.env.TEST_INSTANTS !== 'all';
+  await vitest(
+    apiOnPostgresOnly ? "Unit tests and the embedded database's own API tests (PGlite, real time)" : 'Unit and API tests (embedded PGlite, real time)',
+    'vitest.json',
+    [],
+    { TEST_DATABASE_URL: '', TEST_EMBEDDED_ONLY: apiOnPostgresOnly ? 'true' : '' },
+  );
   // The second run: the other database when there is one, and the clock at the turn of the year.
   const where = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   // The API tests: the unit tests' rules take "now" as an argument and ran in the first run.
@@ -137,6 +149,12 @@ async function unitAndApi() {
     }
   }
   if (process.env.SKIP_E2E === 'true' || !(await built)) return;
+  // The build's pictures (the browser tests' shops have made those they were asked for already).
+  if ((await run('unit/API', 'Make the pictures (scripts/make-pictures.mjs)', process.execPath, [path.join(root, 'scripts/make-pictures.mjs')])) !== 0) {
+    broken = true;
+    problems.push('broken  Make the pictures: scripts/make-pictures.mjs failed');
+    return;
+  }
   const serverJson = path.join(out, 'server.json');
   // Without PostgreSQL and Redis, the tests that need neither.
   const files = process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? [] : ['shutdown.spec.ts', 'settings.spec.ts', 'connection-limits.spec.ts', 'tls-proxy.spec.ts', 'runtime-files.spec.ts', 'production.spec.ts'];
@@ -153,16 +171,14 @@ async function unitAndApi() {
   }
 }
 
-/** The browser lane: build, pictures, then the browser tests. */
+/**
+ * The browser lane: build, then the browser tests at once (their shops make the pictures they are
+ * asked for into dist/pictures; the unit and API lane makes the rest later).
+ */
 async function browser() {
   if ((await run('browser', 'Build the shop', process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'])) !== 0) {
     broken = true;
     problems.push('broken  Build the shop: astro build failed');
-    return resolveBuilt(false);
-  }
-  if ((await run('browser', 'Make the pictures (scripts/make-pictures.mjs)', process.execPath, [path.join(root, 'scripts/make-pictures.mjs')])) !== 0) {
-    broken = true;
-    problems.push('broken  Make the pictures: scripts/make-pictures.mjs failed');
     return resolveBuilt(false);
   }
   resolveBuilt(true);

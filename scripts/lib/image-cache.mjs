@@ -16,7 +16,9 @@
  *   other `/_image` request is answered 400 before it reaches the app, transformed and kept by nobody.
  * - Pictures made at build time (`builtDir`: dist/pictures, scripts/make-pictures.mjs) are served
  *   from the first request on; this folder only receives the others.
- * - Concurrent requests for a picture not yet on disk wait for one transform.
+ * - Concurrent requests for a picture not yet on disk wait for one transform. A picture another
+ *   process wrote into the folders after this one started (an instance sharing the folder, a
+ *   build) is found on disk before it would be made again.
  * - At most `transforms` pictures are made at once (PICTURE_TRANSFORMS, default: the cores, at most
  *   libuv's thread pool size − 2, so 2 by default); the others wait their turn here, in order. A
  *   transform holds a thread of libuv's pool (4 by default) for its whole run, and the same pool
@@ -103,6 +105,28 @@ export function createImageCache({ dir, builtDir, transforms: maxTransforms = pi
   let hits = 0;
   let refused = 0;
 
+  /**
+   * A picture that is not indexed but is on disk: written after this cache indexed its folders by
+   * another process over the same folders (a second instance sharing IMAGE_CACHE_DIR, a build's
+   * make-pictures). Indexed and returned, else undefined. At most a stat per format and folder, and
+   * only for a picture this process would otherwise make.
+   */
+  function foundOnDisk(key) {
+    for (const folder of builtDir ? [dir, builtDir] : [dir]) {
+      for (const [ext, type] of Object.entries(TYPE_OF)) {
+        const file = path.join(folder, `${key}.${ext}`);
+        try {
+          const kept = { file, type, size: fs.statSync(file).size };
+          index.set(key, kept);
+          return kept;
+        } catch {
+          // Not in this format or folder.
+        }
+      }
+    }
+    return undefined;
+  }
+
   /** Sends a kept picture; false when its file has gone (then it is made again). */
   function send(req, res, key, kept) {
     const etag = `"${key}"`;
@@ -176,7 +200,7 @@ export function createImageCache({ dir, builtDir, transforms: maxTransforms = pi
     }
     return (async () => {
       const key = pictureKey(url);
-      const kept = index.get(key) ?? (await pending.get(key));
+      const kept = index.get(key) ?? (await pending.get(key)) ?? foundOnDisk(key);
       if (kept && send(req, res, key, kept)) {
         hits++;
         return;

@@ -119,6 +119,20 @@ describe('picture cache', () => {
     expect(restarted.transforms).toEqual([]);
   });
 
+  it('serves a picture another process over the same folder made after it started, without making it again', async () => {
+    const dir = tempDir();
+    const one = await shop(dir);
+    const other = await shop(dir);
+    await one.call(A100);
+    await one.kept(1);
+    const shared = await other.call(A100);
+    expect(shared.status).toBe(200);
+    expect(shared.headers.get('x-cache')).toBe('HIT');
+    expect(await shared.text()).toBe(`picture ${A100}`);
+    expect(other.transforms).toEqual([]);
+    expect(one.transforms).toEqual([A100]);
+  });
+
   it('serves the pictures made at build time from the first request, and keeps new ones in its own folder only', async () => {
     const built = tempDir();
     const builder = await shop(built);
