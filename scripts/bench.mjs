@@ -30,6 +30,7 @@
  * 4610; the next database takes the next). Prints the report and writes it; exits 1 when a
  * measurement could not be made (a goal not met is reported, not an error).
  */
+import './lib/project-node.mjs';
 import fs from 'node:fs';
 import { cachedVsStatic, catalogueOf, htmlSize, picturesAtStart, renderCost, uncachedUrls } from './lib/bench-measure.mjs';
 import { emptyPostgres } from './lib/bench-server.mjs';

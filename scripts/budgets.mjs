@@ -10,6 +10,7 @@
  * after warming the server's caches; prints a table and exits 1 when a page ships more than its budget, or when a page cannot be
  * measured. BUDGETS_PORT picks the port (default: a free one).
  */
+import './lib/project-node.mjs';
 import { BUDGET_ROUTES, BUDGETS, addToDemoCart, ensureBuild, freePort, jsBytes, kb, launchChromium, logInDemoMember, warmUp } from './lib/js-weight.mjs';
 import { startShopProcess } from './lib/shop-process.mjs';
 

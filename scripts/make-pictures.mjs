@@ -16,6 +16,7 @@
  * Usage: node scripts/make-pictures.mjs (after astro build). PICTURES_AT_BUILD=false skips it.
  * Exits 1 when the built shop does not start or a picture fails.
  */
+import './lib/project-node.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pictureKey, warmPictures } from './lib/image-cache.mjs';

@@ -17,6 +17,7 @@
  * work on the database itself (DATABASE_URL, or the embedded one in DATA_DIR) and UPLOADS_DIR, with
  * or (restore, and backup of the embedded database) without the shop running.
  */
+import './lib/project-node.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

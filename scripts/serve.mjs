@@ -35,6 +35,7 @@
  *   cache are logged at the rate LOG_CACHE_HIT_SAMPLE (0 to 1, default 1: every one); /healthz,
  *   /readyz and /metrics at level debug. Every answer is measured in the metrics either way.
  */
+import './lib/project-node.mjs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

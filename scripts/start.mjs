@@ -8,6 +8,7 @@
  * and SIGINT are passed on; the exit code is the server's. A port already in use is said at once, before any
  * build, and ends with 1.
  */
+import './lib/project-node.mjs';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -18,11 +19,6 @@ import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from './lib/server-memory.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(`Node ${process.versions.node} is too old: run through npm (npm start), which uses the project's Node 24.`);
-  process.exit(1);
-}
 
 process.env.HOST ??= '0.0.0.0';
 process.env.PORT ??= '4321';
