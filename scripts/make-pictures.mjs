@@ -42,7 +42,15 @@ const shop = await startShopProcess({
 let failed = false;
 try {
   const kept = new Set(fs.readdirSync(BUILT_PICTURES_DIR).map((name) => name.split('.')[0]));
-  const result = await warmPictures(shop.base, (url) => kept.has(pictureKey(url)));
+  if (kept.size) console.log(`Pictures: ${kept.size} already in dist/pictures, making the others…`);
+  else console.log('Pictures: making every picture the pages name (a minute or two the first time)…');
+  // A line every 10 s while it works, so a first start is never silent for long.
+  let said = Date.now();
+  const result = await warmPictures(shop.base, (url) => kept.has(pictureKey(url)), ({ page, pages, made }) => {
+    if (Date.now() - said < 10_000) return;
+    said = Date.now();
+    console.log(`Pictures: ${page} of ${pages} pages looked at, ${made} pictures made so far`);
+  });
   // A picture is written once its answer has gone out: give the last one a moment.
   const listed = () => fs.readdirSync(BUILT_PICTURES_DIR).filter((name) => !name.endsWith('.tmp'));
   for (let i = 0; i < 50 && listed().length < result.pictures; i++) await new Promise((r) => setTimeout(r, 100));

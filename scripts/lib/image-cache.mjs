@@ -287,10 +287,12 @@ const PICTURE_IN_HTML = /\/_(?:image\?|p\/)[^"' ,]+/g;
  * @param {string} base a running shop's origin
  * @param {(url: string) => boolean} known true for a picture already kept, given its image-endpoint
  *   URL (path and query; a short address is given in its long form)
+ * @param {(done: { page: number, pages: number, made: number }) => void} [onPage] called after each
+ *   page's pictures (page counts from 1), for a progress line
  * @returns {Promise<{ pages: number, pictures: number, made: number, failed: string[], ms: number }>}
  *   made: pictures answered 200 that were not kept before; failed: 'url: status' of the others
  */
-export async function warmPictures(base, known) {
+export async function warmPictures(base, known, onPage = () => {}) {
   const started = Date.now();
   const sitemap = await fetch(`${base}/sitemap.xml`).then((r) => (r.ok ? r.text() : ''));
   const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
@@ -319,6 +321,7 @@ export async function warmPictures(base, known) {
       if (status === 200) made++;
       else failed.push(`${url}: ${status || 'no answer'}`);
     }
+    onPage({ page: pages.indexOf(page) + 1, pages: pages.length, made });
   }
   return { pages: pages.length, pictures: seen.size, made, failed, ms: Date.now() - started };
 }

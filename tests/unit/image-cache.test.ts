@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createImageCache, imageCacheDir, pictureKey, pictureTransforms } from '../../scripts/lib/image-cache.mjs';
+import { createImageCache, imageCacheDir, pictureKey, pictureTransforms, warmPictures } from '../../scripts/lib/image-cache.mjs';
 import { allowedPicture, longPictureUrl, pictureAddress, shortPictureUrl } from '../../scripts/lib/picture-sizes.mjs';
 
 const SITEMAP = `<?xml version="1.0"?><urlset><url><loc>http://shop.test/</loc></url><url><loc>http://shop.test/product/P0001</loc></url><url><loc>http://shop.test/zh/product/P0001</loc></url></urlset>`;
@@ -283,6 +283,13 @@ describe('picture cache', () => {
     const restarted = await shop(dir);
     expect(await restarted.cache.warm(restarted.base)).toMatchObject({ pictures: 4, made: 0 });
     expect(restarted.transforms).toEqual([]);
+  });
+
+  it('says after each page how far it is (the progress lines of make-pictures)', async () => {
+    const s = await shop(tempDir());
+    const said: { page: number; pages: number; made: number }[] = [];
+    await warmPictures(s.base, () => false, (p) => said.push(p));
+    expect(said).toEqual([{ page: 1, pages: 2, made: 3 }, { page: 2, pages: 2, made: 4 }]);
   });
 
   it('makes at most `transforms` pictures at once; the others wait their turn and pages are not held up', async () => {
