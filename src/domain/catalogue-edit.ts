@@ -17,6 +17,7 @@
  */
 import { z } from 'zod';
 import { isDateString } from './shop-time';
+import { toSen } from './money';
 
 export const NAME_MAX = 200;
 export const DESCRIPTION_MAX = 5_000;
@@ -81,6 +82,24 @@ export function compactTexts(t: { en?: string; zh?: string; ar?: string } | null
 
 /** An amount in sen. */
 export const priceSenSchema = z.number().int('catalogue_price_invalid').min(0, 'catalogue_price_invalid').max(MAX_PRICE_SEN, 'catalogue_price_invalid');
+
+/** A ringgit amount as a form writes it: digits, optionally a point and 1 or 2 decimals ('12.90', '12.9', '12'). */
+const RINGGIT_INPUT = /^\d{1,6}(\.\d{1,2})?$/;
+
+/**
+ * A price typed in ringgit on HQ's forms (the console's product editor; issue 20 item 1), turned
+ * into sen for the API: '12.90' → 1290, ' 7 ' → 700. At most 2 decimals, no sign, symbol or
+ * grouping; then the API's own rule (`priceSenSchema`: 0 to MAX_PRICE_SEN). Messages are keys:
+ * 'field_required' (blank), 'catalogue_price_rm_invalid' (not such an amount), 'catalogue_price_invalid'.
+ */
+export const ringgitPriceInputSchema = z
+  .string()
+  .trim()
+  .min(1, 'field_required')
+  .regex(RINGGIT_INPUT, 'catalogue_price_rm_invalid')
+  .transform((v) => toSen(v, { strict: true, allowNegative: false }))
+  .refine((sen) => sen <= MAX_PRICE_SEN, 'catalogue_price_rm_invalid')
+  .pipe(priceSenSchema);
 
 /** A selling unit as the catalogue writes it ('500 g', '1 pc'; src/domain/units.ts reads it). */
 export const unitSchema = z.string().trim().min(1, 'field_required').max(30, 'catalogue_name_max').refine((v) => !startsLikeFormula(v), 'catalogue_text_formula');

@@ -17,6 +17,7 @@ import * as notifications from './notifications';
 import * as feedback from './feedback';
 import * as purchases from './purchases';
 import * as catalogueWrites from './catalogue-writes';
+import * as catalogueHq from './catalogue-hq';
 
 export * from './operation';
 export * from './access';
@@ -37,6 +38,7 @@ export * from './notifications';
 export * from './feedback';
 export * from './purchases';
 export * from './catalogue-writes';
+export * from './catalogue-hq';
 
 export const operations = {
   customer_login: access.customerLogin,
@@ -150,6 +152,10 @@ export const operations = {
   pos_stock: catalogueWrites.posStock,
   ops_import_products: catalogueWrites.opsImportProducts,
   ops_import_stock: catalogueWrites.opsImportStock,
+  ops_product_list: catalogueHq.opsProductList,
+  ops_product_stock: catalogueHq.opsProductStock,
+  ops_catalogue_structure: catalogueHq.opsCatalogueStructure,
+  ops_banner_list: catalogueHq.opsBannerList,
 } as const;
 
 export type Operations = typeof operations;
