@@ -91,6 +91,17 @@ export const paths = {
     capacity: '/staff/capacity',
     /** HQ's staff accounts. */
     team: '/staff/team',
+    /** HQ's catalogue screens (issue 20 item 1): the product list, a product, lines and groups, banners, integration tokens. */
+    catalogue: {
+      list: (q: { search?: string; line?: string; visible?: string; page?: number } = {}) => withQuery('/staff/catalogue', { ...q, page: q.page && q.page > 1 ? String(q.page) : undefined }),
+      newProduct: '/staff/catalogue/new',
+      product: (code: string) => `/staff/catalogue/${seg(code)}`,
+      structure: '/staff/catalogue/structure',
+      banners: '/staff/catalogue/banners',
+      tokens: '/staff/catalogue/tokens',
+      /** The point-of-sale CSV import's screen. */
+      import: '/staff/catalogue/import',
+    },
   },
 } as const;
 
