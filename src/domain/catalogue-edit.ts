@@ -142,8 +142,11 @@ export const productInputSchema = z
   .refine((p) => p.final_price_sen <= p.price_sen, { message: 'catalogue_final_price_above', path: ['final_price_sen'] });
 export type ProductInput = z.output<typeof productInputSchema>;
 
+/** The place of a group, line or header banner in its list: a whole number from 0 to 10,000 (lowest first). */
+export const sortOrderSchema = z.number('catalogue_order_invalid').int('catalogue_order_invalid').min(0, 'catalogue_order_invalid').max(10_000, 'catalogue_order_invalid');
+
 /** A product group (the parent of lines). */
-export const groupInputSchema = z.object({ group_code: lineCodeSchema, group_name: localizedNameSchema, sort_order: z.number().int().min(0).max(10_000).default(0) });
+export const groupInputSchema = z.object({ group_code: lineCodeSchema, group_name: localizedNameSchema, sort_order: sortOrderSchema.default(0) });
 export type GroupInput = z.output<typeof groupInputSchema>;
 
 /** A product line (a category of the shop) in its group. */
@@ -152,7 +155,7 @@ export const lineInputSchema = z.object({
   group_code: lineCodeSchema,
   line_name: localizedNameSchema,
   line_icon: picturePathSchema,
-  sort_order: z.number().int().min(0).max(10_000).default(0),
+  sort_order: sortOrderSchema.default(0),
 });
 export type LineInput = z.output<typeof lineInputSchema>;
 
@@ -166,7 +169,7 @@ export const headerBannerInputSchema = z
     banner_url: picturePathSchema,
     link: bannerLinkSchema,
     alt: localizedNameSchema,
-    sort_order: z.number().int().min(0).max(10_000).default(0),
+    sort_order: sortOrderSchema.default(0),
     start_date: day.nullable().default(null),
     end_date: day.nullable().default(null),
   })

@@ -58,6 +58,11 @@ test.describe('HQ on a desktop (EN, 1366 px)', () => {
     await page.locator('#name_en').fill(name);
     await page.locator('#name_zh').fill(`班兰卡椰卷 ${code}`);
     await page.locator('#name_ar').fill(`لفافة باندان ${code}`);
+    // A price is typed in ringgit with at most 2 decimals: the field says so, in place.
+    await page.locator('#price').fill('8,90');
+    await page.locator('[data-save-product]').click();
+    await expect(page.locator('#price-err')).toContainText('ringgit with at most 2 decimals');
+    await expect(page.locator('#price')).toHaveAttribute('aria-invalid', 'true');
     await page.locator('#price').fill('8.90');
     await page.locator('#final_price').fill('9.50');
     await page.locator('[data-save-product]').click();
