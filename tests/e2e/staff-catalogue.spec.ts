@@ -111,6 +111,12 @@ test.describe('HQ on a desktop (EN, 1366 px)', () => {
     await expect(newest).toContainText('RM 12.90 → RM 14.20');
     await expect(newest).toContainText('RM 12.90 → RM 13.50');
     await expect(newest).toContainText(login);
+    await expectAccessible(page);
+    for (const path of ['/staff/catalogue/structure', '/staff/catalogue/banners', '/staff/catalogue/tokens']) {
+      await page.goto(path);
+      await expect(page.locator('[data-catalogue-nav] [aria-current=page]')).toBeVisible();
+      await expectAccessible(page);
+    }
 
     await page.goto(`/product/${code}`);
     await expect(page.locator('main')).toContainText('RM 13.50');
@@ -129,7 +135,7 @@ test.describe('HQ on a phone (AR, 390 px)', () => {
   test('the list, lines and groups, banners and tokens in Arabic; a token is shown once and revoked', async ({ page, request }) => {
     const login = await addStaff(request, 'hq');
     await consoleLogin(page, login, 'ar');
-    for (const path of ['/staff/catalogue', '/staff/catalogue/new', '/staff/catalogue/structure', '/staff/catalogue/banners']) {
+    for (const path of ['/staff/catalogue', '/staff/catalogue/new', '/staff/catalogue/P0001', '/staff/catalogue/structure', '/staff/catalogue/banners']) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       await expect(page.locator('[data-catalogue-nav]')).toBeVisible();
@@ -150,7 +156,9 @@ test.describe('HQ on a phone (AR, 390 px)', () => {
     await page.reload();
     await expect(page.locator('[data-token-value]')).toHaveCount(0);
     const row = page.locator('[data-token]').first();
-    await row.locator('button[type=submit]').click();
+    // Asked twice: the first button opens the question, the second revokes.
+    await row.locator('[data-confirm] summary').click();
+    await row.locator('[data-confirm] button[type=submit]').click();
     await expect(page.locator('[data-done=token_revoked]')).toBeVisible();
     await expect(page.locator('[data-token]').first().locator('[data-revoked]')).toBeVisible();
     const refused = await request.post(`${API}/pos/stock`, { headers: { ...API_KEY, authorization: `Bearer ${token}` }, data: { rows: [{ outlet: 'S001', product_code: 'P0001', quantity: 40 }] } });
