@@ -2,6 +2,7 @@
 import { access } from '../features/access/actions';
 import { account } from '../features/account/actions';
 import { cart } from '../features/cart/actions';
+import { catalogueHq } from '../features/catalogue-hq/actions';
 import { checkout } from '../features/checkout/actions';
 import { addresses } from '../features/addresses/actions';
 import { birthday } from '../features/birthday/actions';
@@ -17,4 +18,4 @@ import { catalogueImport } from '../features/catalogue-import/actions';
 import { staff } from '../features/staff/actions';
 import { vouchers } from '../features/vouchers/actions';
 
-export const server = { access, account, addresses, birthday, cart, checkout, delivery, favourites, feedback, feeds, language, orders, payment, productPictures, catalogueImport, staff, vouchers };
+export const server = { access, account, addresses, birthday, cart, catalogueHq, catalogueImport, checkout, delivery, favourites, feedback, feeds, language, orders, payment, productPictures, staff, vouchers };

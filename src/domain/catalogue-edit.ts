@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import { isDateString } from './shop-time';
 import { PRODUCT_PICTURES_MAX } from './product-picture';
+import { toSen } from './money';
 
 export const NAME_MAX = 200;
 export const DESCRIPTION_MAX = 5_000;
@@ -83,6 +84,24 @@ export function compactTexts(t: { en?: string; zh?: string; ar?: string } | null
 /** An amount in sen. */
 export const priceSenSchema = z.number().int('catalogue_price_invalid').min(0, 'catalogue_price_invalid').max(MAX_PRICE_SEN, 'catalogue_price_invalid');
 
+/** A ringgit amount as a form writes it: digits, optionally a point and 1 or 2 decimals ('12.90', '12.9', '12'). */
+const RINGGIT_INPUT = /^\d{1,6}(\.\d{1,2})?$/;
+
+/**
+ * A price typed in ringgit on HQ's forms (the console's product editor; issue 20 item 1), turned
+ * into sen for the API: '12.90' → 1290, ' 7 ' → 700. At most 2 decimals, no sign, symbol or
+ * grouping; then the API's own rule (`priceSenSchema`: 0 to MAX_PRICE_SEN). Messages are keys:
+ * 'field_required' (blank), 'catalogue_price_rm_invalid' (not such an amount), 'catalogue_price_invalid'.
+ */
+export const ringgitPriceInputSchema = z
+  .string()
+  .trim()
+  .min(1, 'field_required')
+  .regex(RINGGIT_INPUT, 'catalogue_price_rm_invalid')
+  .transform((v) => toSen(v, { strict: true, allowNegative: false }))
+  .refine((sen) => sen <= MAX_PRICE_SEN, 'catalogue_price_rm_invalid')
+  .pipe(priceSenSchema);
+
 /** A selling unit as the catalogue writes it ('500 g', '1 pc'; src/domain/units.ts reads it). */
 export const unitSchema = z.string().trim().min(1, 'field_required').max(30, 'catalogue_name_max').refine((v) => !startsLikeFormula(v), 'catalogue_text_formula');
 
@@ -124,8 +143,11 @@ export const productInputSchema = z
   .refine((p) => p.final_price_sen <= p.price_sen, { message: 'catalogue_final_price_above', path: ['final_price_sen'] });
 export type ProductInput = z.output<typeof productInputSchema>;
 
+/** The place of a group, line or header banner in its list: a whole number from 0 to 10,000 (lowest first). */
+export const sortOrderSchema = z.number('catalogue_order_invalid').int('catalogue_order_invalid').min(0, 'catalogue_order_invalid').max(10_000, 'catalogue_order_invalid');
+
 /** A product group (the parent of lines). */
-export const groupInputSchema = z.object({ group_code: lineCodeSchema, group_name: localizedNameSchema, sort_order: z.number().int().min(0).max(10_000).default(0) });
+export const groupInputSchema = z.object({ group_code: lineCodeSchema, group_name: localizedNameSchema, sort_order: sortOrderSchema.default(0) });
 export type GroupInput = z.output<typeof groupInputSchema>;
 
 /** A product line (a category of the shop) in its group. */
@@ -134,7 +156,7 @@ export const lineInputSchema = z.object({
   group_code: lineCodeSchema,
   line_name: localizedNameSchema,
   line_icon: picturePathSchema,
-  sort_order: z.number().int().min(0).max(10_000).default(0),
+  sort_order: sortOrderSchema.default(0),
 });
 export type LineInput = z.output<typeof lineInputSchema>;
 
@@ -148,7 +170,7 @@ export const headerBannerInputSchema = z
     banner_url: picturePathSchema,
     link: bannerLinkSchema,
     alt: localizedNameSchema,
-    sort_order: z.number().int().min(0).max(10_000).default(0),
+    sort_order: sortOrderSchema.default(0),
     start_date: day.nullable().default(null),
     end_date: day.nullable().default(null),
   })

@@ -91,12 +91,21 @@ export const paths = {
     capacity: '/staff/capacity',
     /** HQ's staff accounts. */
     team: '/staff/team',
-    /** HQ: a product's pictures (add, order, remove; ADR 28). */
-    productPictures: (code: string) => `/staff/catalogue/${seg(code)}/pictures`,
-    /** HQ: the point-of-sale CSV import, dry run then apply (ADR 27). */
-    catalogueImport: '/staff/catalogue/import',
-    /** An import run's report (dry run, then applied): '/staff/catalogue/import?run=<id>'. */
-    catalogueImportRun: (run: string) => withQuery('/staff/catalogue/import', { run }),
+    /** HQ's catalogue screens (issue 20 item 1): the product list, a product, lines and groups, banners, integration tokens. */
+    catalogue: {
+      list: (q: { search?: string; line?: string; visible?: string; page?: number } = {}) => withQuery('/staff/catalogue', { ...q, page: q.page && q.page > 1 ? String(q.page) : undefined }),
+      newProduct: '/staff/catalogue/new',
+      product: (code: string) => `/staff/catalogue/${seg(code)}`,
+      structure: '/staff/catalogue/structure',
+      banners: '/staff/catalogue/banners',
+      tokens: '/staff/catalogue/tokens',
+      /** A product's pictures (add, order, remove; ADR 28). */
+      pictures: (code: string) => `/staff/catalogue/${seg(code)}/pictures`,
+      /** The point-of-sale CSV import, dry run then apply (ADR 27). */
+      import: '/staff/catalogue/import',
+      /** An import run's report (dry run, then applied): '/staff/catalogue/import?run=<id>'. */
+      importRun: (run: string) => withQuery('/staff/catalogue/import', { run }),
+    },
   },
 } as const;
 

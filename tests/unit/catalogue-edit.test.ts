@@ -3,7 +3,7 @@
  * catalogue" §1): each refusal carries its message key, and good input passes trimmed.
  */
 import { describe, expect, it } from 'vitest';
-import { headerBannerInputSchema, productInputSchema, startsLikeFormula, stockRowSchema } from '../../src/domain/catalogue-edit';
+import { headerBannerInputSchema, productInputSchema, ringgitPriceInputSchema, startsLikeFormula, stockRowSchema } from '../../src/domain/catalogue-edit';
 
 const product = { product_code: 'P1', product_name: { en: ' Pork Belly ', zh: '五花肉' }, line_code: 'PORK', unit: '500 g', price_sen: 1590, final_price_sen: 1290, visible: true };
 const key = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? 'ok' : r.error!.issues[0]!.message);
@@ -32,5 +32,21 @@ describe('catalogue rules', () => {
   it('knows what a spreadsheet runs as a formula', () => {
     for (const t of ['=1+1', '+1', '-1', '@SUM(A1)', '\t=1']) expect([t, startsLikeFormula(t)]).toEqual([t, true]);
     for (const t of ['Pork', '1 kg', 'لحم', '猪肉', 'a=b']) expect([t, startsLikeFormula(t)]).toEqual([t, false]);
+  });
+});
+
+describe('a price typed in ringgit (HQ console forms)', () => {
+  it('turns ringgit with at most 2 decimals into sen, and refuses anything else with a message key', () => {
+    expect(['12.90', ' 12.9 ', '7', '0.05', '100000.00'].map((v) => ringgitPriceInputSchema.parse(v))).toEqual([1290, 1290, 700, 5, 10_000_000]);
+    const refused = (v: string) => ringgitPriceInputSchema.safeParse(v).error?.issues[0]?.message;
+    expect(['', '1.005', '-1', 'RM 5', '1,000.00', '100000.01', '1e3'].map(refused)).toEqual([
+      'field_required',
+      'catalogue_price_rm_invalid',
+      'catalogue_price_rm_invalid',
+      'catalogue_price_rm_invalid',
+      'catalogue_price_rm_invalid',
+      'catalogue_price_rm_invalid',
+      'catalogue_price_rm_invalid',
+    ]);
   });
 });

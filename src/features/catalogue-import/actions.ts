@@ -32,7 +32,7 @@ function send(ctx: ActionAPIContext, kind: ImportKind, file: File, dryRun: boole
   return viaApi(ctx, () => (kind === 'products' ? staffApi(ctx).call('ops_import_products', { body }) : staffApi(ctx).call('ops_import_stock', { body })), { credentials: true });
 }
 
-const runPage = (id: string): FormRedirect => ({ redirect: paths.staff.catalogueImportRun(id) });
+const runPage = (id: string): FormRedirect => ({ redirect: paths.staff.catalogue.importRun(id) });
 
 export const catalogueImport = {
   /** Dry run of the chosen file: nothing written; the report is kept with the file. */

@@ -24,7 +24,7 @@ function asStaff<T>(ctx: ActionAPIContext, fn: (api: ReturnType<typeof staffApi>
   return viaApi(ctx, () => fn(staffApi(ctx)), { credentials: true });
 }
 
-const back = (code: string, done: PicturesDone): FormRedirect => ({ redirect: `${paths.staff.productPictures(code)}?done=${done}` });
+const back = (code: string, done: PicturesDone): FormRedirect => ({ redirect: `${paths.staff.catalogue.pictures(code)}?done=${done}` });
 const picture = z.string().trim().min(1, 'field_required').max(500);
 
 /**

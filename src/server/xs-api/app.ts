@@ -30,6 +30,7 @@ import { paymentRoutes, paymentWebhookRoutes } from './routes/payments';
 import { opsRoutes } from './routes/ops';
 import { staffRoutes } from './routes/staff';
 import { catalogueWriteRoutes } from './routes/catalogue-writes';
+import { catalogueHqRoutes } from './routes/catalogue-hq';
 import { notificationRoutes } from './routes/notifications';
 import { feedbackRoutes } from './routes/feedback';
 import { purchaseRoutes } from './routes/purchases';
@@ -142,6 +143,7 @@ export function createXsApi({
   opsRoutes(app);
   staffRoutes(app);
   catalogueWriteRoutes(app);
+  catalogueHqRoutes(app);
   app.notFound((c) => c.json(new ApiError(404, 'api_not_found').body(callLocale(c)), 404));
   app.onError((err, c) => {
     log.error({ ...errorFields(err), operation: new URL(c.req.url).pathname.slice(API_BASE.length + 1).split('/')[0] }, 'xs-api: unexpected fault');

@@ -17,6 +17,7 @@ import * as notifications from './notifications';
 import * as feedback from './feedback';
 import * as purchases from './purchases';
 import * as catalogueWrites from './catalogue-writes';
+import * as catalogueHq from './catalogue-hq';
 
 export * from './operation';
 export * from './access';
@@ -37,6 +38,7 @@ export * from './notifications';
 export * from './feedback';
 export * from './purchases';
 export * from './catalogue-writes';
+export * from './catalogue-hq';
 
 export const operations = {
   customer_login: access.customerLogin,
@@ -153,6 +155,10 @@ export const operations = {
   ops_product_picture_add: catalogueWrites.opsProductPictureAdd,
   ops_product_picture_order: catalogueWrites.opsProductPictureOrder,
   ops_product_picture_remove: catalogueWrites.opsProductPictureRemove,
+  ops_product_list: catalogueHq.opsProductList,
+  ops_product_stock: catalogueHq.opsProductStock,
+  ops_catalogue_structure: catalogueHq.opsCatalogueStructure,
+  ops_banner_list: catalogueHq.opsBannerList,
 } as const;
 
 export type Operations = typeof operations;
