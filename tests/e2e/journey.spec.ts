@@ -5,16 +5,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
-import { chooseDelivery, DEMO, expectAccessible, login } from './helpers';
-import { apiLogin, chosenStore, fillCart } from './shop-api';
-
-/**
- * Empties the demo member's cart at the chosen store: other files share the member (and this worker's
- * shop), and a line they left at the stock limit would turn "added to cart" into "none added".
- */
-async function emptyCart(page: Page) {
-  await fillCart(page.request, await apiLogin(page.request, DEMO.mobile, DEMO.password), (await chosenStore(page)).store_no, []);
-}
+import { chooseDelivery, expectAccessible, login } from './helpers';
+import { emptyCart } from './shop-api';
 
 async function addFirstInStockFromCategory(page: Page) {
   await page.goto('/');
@@ -69,7 +61,7 @@ test('journey with store pick-up', async ({ page }) => {
   await expect(page.getByRole('status').filter({ hasText: 'Login Successful' })).toBeVisible();
   await chooseDelivery(page, 'PICKUP');
   await expect(page.locator('[data-delivery-label]')).toContainText('Store Pick-up');
-  await emptyCart(page);
+  await emptyCart(page.request);
   const name = await addFirstInStockFromCategory(page);
   await checkout(page, name);
 });
@@ -79,7 +71,7 @@ test('journey with home delivery', async ({ page }) => {
   await login(page);
   await chooseDelivery(page, 'DELIVERY');
   await expect(page.locator('[data-delivery-label]')).toContainText('Delivery');
-  await emptyCart(page);
+  await emptyCart(page.request);
   const name = await addFirstInStockFromCategory(page);
   await page.goto('/cart');
   await checkout(page, name);

@@ -6,6 +6,7 @@
  */
 import { expect, test } from './test';
 import { DEMO, expectAccessible, loginWithDelivery } from './helpers';
+import { emptyCart } from './shop-api';
 
 const API = '/api/mobile_ecom/xs_api.php';
 const API_KEY = { 'x-api-key': process.env.XS_API_KEY ?? 'xs-local-dev-key' };
@@ -32,6 +33,7 @@ test('gallery of P0001 shows 5 thumbnails at once with arrows for the other 2; a
 test('quantity steps once per press, auto-repeats while held, and works from the keyboard', async ({ page }) => {
   // Quantity controls need login (spec §6): a member with a store chosen.
   await loginWithDelivery(page, 'PICKUP');
+  await emptyCart(page.request);
   await page.goto('/product/P0001');
   const input = page.locator('#qty-P0001');
   const plus = page.locator('[data-quantity] [data-step="1"]');

@@ -57,6 +57,15 @@ export async function fillCart(request: APIRequestContext, me: Session, storeNo:
   }
 }
 
+/**
+ * Empties a member's cart (the demo member's by default). Files share the demo member and their
+ * worker's shop: a line another file left, up to the stock left, would change what adding gives.
+ */
+export async function emptyCart(request: APIRequestContext, mobile = '0123456789', password = 'demo1234') {
+  const me = await apiLogin(request, mobile, password);
+  expect((await request.post(`${API}/clear_cart/${me.member}`, { headers: auth(me), data: [] })).status()).toBe(200);
+}
+
 /** The cart's quantity of a product at the store (0 when the line is gone). */
 export async function cartQuantity(request: APIRequestContext, me: Session, storeNo: string, code: string): Promise<number> {
   const res = await request.get(`${API}/get_cart/${me.member}?store=${storeNo}`, { headers: auth(me) });
