@@ -5,8 +5,8 @@
  * EN text, for readers of the table and notices of unknown kinds.
  */
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { statusMessageKey } from '../../../domain/orders';
-import { DEFAULT_LOCALE, isMessageKey, translate, type Locale, type MessageKey } from '../../../i18n/messages';
+import { orderStatusLabel } from '../../../i18n/order-status';
+import { DEFAULT_LOCALE, translate, type Locale, type MessageKey } from '../../../i18n/messages';
 import { formatPickupDate, formatPickupTime } from '../../../domain/pickup';
 import { formatExactPrice } from '../../../domain/money';
 import { isDateString, isTimeString } from '../../../domain/shop-time';
@@ -41,8 +41,7 @@ type Params = Record<string, string | number>;
 export function shown(params: Params, locale: Locale): Params {
   const out = { ...params };
   if (typeof params.status === 'string') {
-    const key = statusMessageKey(params.status);
-    out.status = isMessageKey(key) ? translate(locale, key) : params.status;
+    out.status = orderStatusLabel(params.status, locale);
   }
   if (isDateString(params.date)) out.date = formatPickupDate(params.date, locale);
   if (isTimeString(params.time)) out.time = formatPickupTime(params.time, locale);

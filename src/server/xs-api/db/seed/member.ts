@@ -4,6 +4,7 @@
  * index.ts, only when the member does not exist yet. The points balance equals the sum of the
  * point transactions.
  */
+import type { PointReason, PointReasonParams } from '../../../../domain/points.ts';
 import type { addresses, customers, memberVouchers, outletPurchases, pointTransactions, vouchers } from '../schema/members';
 import { wholeRinggit } from '../../../../domain/money.ts';
 import { PRODUCTS } from './catalogue.ts';
@@ -129,15 +130,15 @@ const earlier = [500, -250];
 /** Points of the February purchase: whatever brings the balance to DEMO_POINTS. */
 const cnyPoints = DEMO_POINTS - earlier.reduce((a, b) => a + b, 0) - pts(buy1) - pts(buy2);
 
-const tx = (transNo: string, points: number, description: string, storeCode: string | null, at: string): PointTransactionRow => ({
-  transNo, memberCode: DEMO_MEMBER.memberCode, points, description, storeCode, createdAt: new Date(at),
+const tx = (transNo: string, points: number, description: string, storeCode: string | null, at: string, reason: PointReason, reasonParams: PointReasonParams = {}): PointTransactionRow => ({
+  transNo, memberCode: DEMO_MEMBER.memberCode, points, description, storeCode, createdAt: new Date(at), reason, reasonParams,
 });
 
-/** Points history; the sum is DEMO_POINTS. */
+/** Points history; the sum is DEMO_POINTS. Each row carries its reason (src/domain/points.ts); the description is the EN text. */
 export const DEMO_POINT_TRANSACTIONS: PointTransactionRow[] = [
-  tx('PT2601050001', earlier[0], 'Welcome bonus', null, '2026-01-05T10:15:00+08:00'),
-  tx('PT2602140007', cnyPoints, 'Chinese New Year purchase (double points)', 'S005', '2026-02-14T11:20:00+08:00'),
-  tx('PT2606300012', earlier[1], 'Redeemed: RM5 off voucher', null, '2026-06-30T14:02:00+08:00'),
-  tx('PT2609120042', pts(buy1), `Purchase ${buy1.transNo}`, buy1.storeCode, '2026-09-12T18:41:00+08:00'),
-  tx('PT2611080118', pts(buy2), `Purchase ${buy2.transNo}`, buy2.storeCode, '2026-11-08T10:05:00+08:00'),
+  tx('PT2601050001', earlier[0], 'Welcome bonus', null, '2026-01-05T10:15:00+08:00', 'welcome'),
+  tx('PT2602140007', cnyPoints, 'Chinese New Year purchase (double points)', 'S005', '2026-02-14T11:20:00+08:00', 'double_points'),
+  tx('PT2606300012', earlier[1], 'Redeemed: RM5 off voucher', null, '2026-06-30T14:02:00+08:00', 'redeem', { voucher: 'RM5OFF' }),
+  tx('PT2609120042', pts(buy1), `Purchase ${buy1.transNo}`, buy1.storeCode, '2026-09-12T18:41:00+08:00', 'outlet_purchase', { receipt: buy1.transNo }),
+  tx('PT2611080118', pts(buy2), `Purchase ${buy2.transNo}`, buy2.storeCode, '2026-11-08T10:05:00+08:00', 'outlet_purchase', { receipt: buy2.transNo }),
 ];

@@ -1,0 +1,12 @@
+ALTER TABLE "point_transactions" ADD COLUMN "reason" text DEFAULT 'other' NOT NULL;--> statement-breakpoint
+ALTER TABLE "point_transactions" ADD COLUMN "reason_params" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+-- Existing points movements get their reason from what was written before reasons existed.
+UPDATE "point_transactions" SET "reason" = 'order_earn', "reason_params" = jsonb_build_object('order', "order_refno") WHERE "kind" = 'earn' AND "order_refno" IS NOT NULL;--> statement-breakpoint
+UPDATE "point_transactions" SET "reason" = CASE WHEN "kind" = 'reverse' THEN 'order_reverse' ELSE 'order_adjust' END, "reason_params" = jsonb_build_object('order', "order_refno", 'shortfall', coalesce(substring("description" from '\((\d+) points already spent\)')::int, 0)) WHERE "kind" IN ('reverse', 'adjust') AND "order_refno" IS NOT NULL;--> statement-breakpoint
+UPDATE "point_transactions" SET "reason" = 'welcome' WHERE "kind" IS NULL AND "description" = 'Welcome bonus';--> statement-breakpoint
+UPDATE "point_transactions" SET "reason" = 'double_points' WHERE "kind" IS NULL AND "description" ILIKE '%double points%';--> statement-breakpoint
+UPDATE "point_transactions" SET "reason" = 'outlet_purchase', "reason_params" = jsonb_build_object('receipt', substring("description" from '^Purchase (\S+)$')) WHERE "kind" IS NULL AND "description" ~ '^Purchase \S+$';--> statement-breakpoint
+UPDATE "point_transactions" AS p SET "reason" = 'redeem', "reason_params" = jsonb_build_object('voucher', v."vc_code") FROM "vouchers" AS v WHERE p."kind" IS NULL AND p."reason" = 'other' AND p."description" = 'Redeemed: ' || (v."vc_name" ->> 'en') || ' voucher';--> statement-breakpoint
+UPDATE "point_transactions" SET "reason" = 'redeem' WHERE "kind" IS NULL AND "reason" = 'other' AND "description" LIKE 'Redeemed: %';--> statement-breakpoint
+-- Chinese product descriptions quote the selling unit in Chinese ('（500 g）' → '（500克）', '（4 pcs）' → '（4个）').
+UPDATE "products" SET "product_description" = jsonb_set("product_description", '{zh}', to_jsonb(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace("product_description" ->> 'zh', '（(\d+(?:\.\d+)?) ?kg）', '（\1公斤）', 'g'), '（(\d+(?:\.\d+)?) ?g）', '（\1克）', 'g'), '（(\d+(?:\.\d+)?) ?ml）', '（\1毫升）', 'g'), '（(\d+(?:\.\d+)?) ?l）', '（\1升）', 'g'), '（(\d+) ?pcs?）', '（\1个）', 'g'), '（(\d+) ?packs?）', '（\1包）', 'g'))) WHERE "product_description" ? 'zh' AND "product_description" ->> 'zh' ~ '（\d+(\.\d+)? ?(g|kg|ml|l|pcs?|packs?)）';
