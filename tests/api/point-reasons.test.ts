@@ -2,7 +2,7 @@
  * Every points movement carries its reason (issue 24 "Words and numbers"): a redemption, an order's
  * points and the demo history answer `reason` and `reason_params` (codes and numbers, and the
  * voucher's name in the caller's language), so the shop words each line in Chinese or Arabic; and
- * migration 0012_point_reasons converts the rows written before reasons existed (its UPDATE
+ * migration 0012_point_reasons_and_voucher_terms converts the rows written before reasons existed (its UPDATE
  * statements, run here on rows in the old shape).
  * Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createHarness, type Harness } from './harness';
 import { createMembers, type Member } from './order-fixtures';
-import { customers, pointTransactions } from '../../src/server/xs-api/db/schema';
+import { customers, pointTransactions, vouchers } from '../../src/server/xs-api/db/schema';
 
 let h: Harness;
 let me: Member;
@@ -47,10 +47,32 @@ describe('points_history answers each movement with its reason', () => {
   });
 });
 
-describe('migration 0012_point_reasons', () => {
+describe('voucher terms in the caller’s language', () => {
+  it('answers a voucher kind’s terms in Chinese and Arabic, in English by default', async () => {
+    const zh = await h.call('voucher_detail/RM5OFF?lang=zh');
+    expect(zh.status).toBe(200);
+    expect(zh.json.data.vc_tnc).toBe('最低消费RM30。仅限网上订单使用。每笔订单限用一张优惠券。不可兑换现金。');
+    expect((await h.call('voucher_detail/RM5OFF?lang=ar')).json.data.vc_tnc).toMatch(/^الحد الأدنى للشراء RM30\./);
+    expect((await h.call('voucher_detail/RM5OFF')).json.data.vc_tnc).toMatch(/^Minimum spend RM30\./);
+  });
+});
+
+describe('migration 0012_point_reasons_and_voucher_terms', () => {
+  const statements = () =>
+    readFileSync(new URL('../../src/server/xs-api/db/migrations/0012_point_reasons_and_voucher_terms.sql', import.meta.url), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((s) => s.replace(/^\s*--.*$/gm, '').trim());
+
+  it('gives the terms written in English only their Chinese and Arabic', async () => {
+    const [before] = await h.db.select({ tnc: vouchers.vcTnc }).from(vouchers).where(eq(vouchers.vcCode, 'RM10OFF'));
+    await h.db.update(vouchers).set({ vcTnc: { en: before!.tnc.en } }).where(eq(vouchers.vcCode, 'RM10OFF'));
+    for (const update of statements().filter((s) => s.startsWith('UPDATE "vouchers"'))) await h.db.execute(sql.raw(update));
+    const [after] = await h.db.select({ tnc: vouchers.vcTnc }).from(vouchers).where(eq(vouchers.vcCode, 'RM10OFF'));
+    expect(after!.tnc).toEqual(before!.tnc);
+  });
+
   it('gives the rows written before reasons their reason and parameters', async () => {
-    const file = readFileSync(new URL('../../src/server/xs-api/db/migrations/0012_point_reasons.sql', import.meta.url), 'utf8');
-    const updates = file.split('--> statement-breakpoint').map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter((s) => s.startsWith('UPDATE "point_transactions"'));
+    const updates = statements().filter((s) => s.startsWith('UPDATE "point_transactions"'));
     expect(updates.length).toBeGreaterThan(5);
     const at = new Date('2026-03-01T10:00:00+08:00');
     const row = (transNo: string, points: number, description: string, extra: object = {}) => ({ transNo, memberCode: old.member, points, description, createdAt: at, ...extra });

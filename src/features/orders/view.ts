@@ -10,6 +10,7 @@ import type { Order } from '../../lib/xs-api/contract';
 import { toSen } from '../../domain/money';
 import { lineAmount } from '../../domain/totals';
 import { orderStatusLabel } from '../../i18n/order-status';
+import { outletName } from '../../i18n/outlet-name';
 import { formatPickupDate, formatPickupTime } from '../../domain/pickup';
 import type { Locale } from '../../i18n/messages';
 import { addressView, type AddressView } from '../shared/address-view';
@@ -125,7 +126,7 @@ export function toOrderView(o: Order, locale: Locale = 'en'): OrderView {
     pickup: isDelivery
       ? null
       : {
-          storeName: o.order_del_pickup_store_name ?? '',
+          storeName: outletName(o.order_del_pickup_store_name ?? '', locale),
           storePhone: o.order_del_pickup_store_phone ?? '',
           dateLabel: shown(o.order_del_pickup_date, (v) => formatPickupDate(v, locale)),
           timeLabel: shown(o.order_del_pickup_time, (v) => formatPickupTime(v, locale)),

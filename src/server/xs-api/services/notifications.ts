@@ -6,6 +6,7 @@
  */
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { orderStatusLabel } from '../../../i18n/order-status';
+import { outletName } from '../../../i18n/outlet-name';
 import { DEFAULT_LOCALE, translate, type Locale, type MessageKey } from '../../../i18n/messages';
 import { formatPickupDate, formatPickupTime } from '../../../domain/pickup';
 import { formatExactPrice } from '../../../domain/money';
@@ -33,7 +34,8 @@ export type NotificationKind = keyof typeof TEXTS;
 type Params = Record<string, string | number>;
 
 /**
- * The parameters as shown in `locale`: an order status by its label ('Paid' → '已付款'), a `date`
+ * The parameters as shown in `locale`: an order status by its label ('Paid' → '已付款'), an
+ * `outlet` by its name in the language ('XS Fresh Mart Kepong Baru' → 'XS 鲜市 Kepong Baru'), a `date`
  * 'YYYY-MM-DD' and a `time` 'HH:mm' in the language's format ('2026-11-24' → '24/11/2026',
  * '2026/11/24'; '14:30' → '02:30 pm', '下午02:30'), an `amount_sen` as `amount` in ringgit ('RM 12.30').
  * Values stored already formatted stay as they are.
@@ -43,6 +45,7 @@ export function shown(params: Params, locale: Locale): Params {
   if (typeof params.status === 'string') {
     out.status = orderStatusLabel(params.status, locale);
   }
+  if (typeof params.outlet === 'string') out.outlet = outletName(params.outlet, locale);
   if (isDateString(params.date)) out.date = formatPickupDate(params.date, locale);
   if (isTimeString(params.time)) out.time = formatPickupTime(params.time, locale);
   if (typeof params.amount_sen === 'number') out.amount = formatExactPrice(params.amount_sen);

@@ -36,7 +36,7 @@ export async function listRedeemableVouchers(db: Db, lang: Locale): Promise<Rede
       vc_amount: r.vcAmount,
       vc_redeem_formula: r.vcRedeemFormula!,
       min_spend: formatAmount(r.minSpendSen),
-      vc_tnc: r.vcTnc,
+      vc_tnc: localized(r.vcTnc, lang),
     }));
 }
 
@@ -83,7 +83,7 @@ export async function redeemVoucher(db: Db, memberCode: string, vcCode: string, 
         vc_expire_date: expireDate,
         vc_amount: kind.vcAmount,
         vc_redeem_formula: cost,
-        vc_tnc: kind.vcTnc,
+        vc_tnc: localized(kind.vcTnc, lang),
         min_spend: formatAmount(kind.minSpendSen),
       },
       pointsUsed: cost,

@@ -4,7 +4,7 @@
  */
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { products, stores } from './catalogue';
+import { products, stores, type LocalizedText } from './catalogue';
 import { clock } from '../../../clock';
 import { POINT_REASONS, type PointReasonParams } from '../../../../domain/points';
 import type { DeliveryMethod } from '../../../../lib/xs-api/contract/access';
@@ -99,7 +99,8 @@ export const vouchers = pgTable('vouchers', {
   vcRedeemFormula: integer('vc_redeem_formula'),
   /** Minimum product subtotal in sen for the voucher to apply. */
   minSpendSen: integer('min_spend_sen').notNull().default(0),
-  vcTnc: text('vc_tnc').notNull(),
+  /** Terms and conditions per language (issue 24), like the name; EN always present. */
+  vcTnc: jsonb('vc_tnc').$type<LocalizedText>().notNull(),
   isBirthday: boolean('is_birthday').notNull().default(false),
 });
 

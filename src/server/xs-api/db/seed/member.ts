@@ -85,14 +85,17 @@ export const DEMO_ADDRESSES: Omit<AddressRow, 'addId'>[] = [
   },
 ];
 
-const TNC = 'Valid for online orders only. One voucher per order. Not exchangeable for cash.';
+/** Terms shared by every voucher kind, per language. */
+const TNC = { en: 'Valid for online orders only. One voucher per order. Not exchangeable for cash.', zh: '仅限网上订单使用。每笔订单限用一张优惠券。不可兑换现金。', ar: 'صالحة للطلبات عبر الإنترنت فقط. قسيمة واحدة لكل طلب. لا تُستبدل نقدًا.' };
+/** A kind's terms: its own first sentences in each language, then the shared ones. */
+const terms = (en: string, zh: string, ar: string) => ({ en: `${en} ${TNC.en}`, zh: `${zh}${TNC.zh}`, ar: `${ar} ${TNC.ar}` });
 
 /** Voucher kinds: fixed amounts ('5.00') or a percent ('10%'); the birthday voucher is not redeemable with points. */
 export const VOUCHERS: VoucherRow[] = [
-  { vcCode: 'RM5OFF', vcName: { en: 'RM5 off', zh: '立减RM5', ar: 'خصم RM5' }, vcImage: '/images/vouchers/RM5OFF.svg', vcAmount: '5.00', vcRedeemFormula: 250, minSpendSen: 3000, vcTnc: `Minimum spend RM30. ${TNC}`, isBirthday: false },
-  { vcCode: 'RM10OFF', vcName: { en: 'RM10 off', zh: '立减RM10', ar: 'خصم RM10' }, vcImage: '/images/vouchers/RM10OFF.svg', vcAmount: '10.00', vcRedeemFormula: 500, minSpendSen: 5000, vcTnc: `Minimum spend RM50. ${TNC}`, isBirthday: false },
-  { vcCode: 'PCT10', vcName: { en: '10% off', zh: '九折优惠', ar: 'خصم 10%' }, vcImage: '/images/vouchers/PCT10.svg', vcAmount: '10%', vcRedeemFormula: 800, minSpendSen: 8000, vcTnc: `Minimum spend RM80. Applies to products and delivery. ${TNC}`, isBirthday: false },
-  { vcCode: 'BDAY10', vcName: { en: 'Birthday treat RM10 off', zh: '生日礼券立减RM10', ar: 'هدية عيد الميلاد: خصم RM10' }, vcImage: '/images/vouchers/BDAY10.svg', vcAmount: '10.00', vcRedeemFormula: null, minSpendSen: 3000, vcTnc: `Claim once a year in your birthday month; valid for 30 days. Minimum spend RM30. ${TNC}`, isBirthday: true },
+  { vcCode: 'RM5OFF', vcName: { en: 'RM5 off', zh: '立减RM5', ar: 'خصم RM5' }, vcImage: '/images/vouchers/RM5OFF.svg', vcAmount: '5.00', vcRedeemFormula: 250, minSpendSen: 3000, vcTnc: terms('Minimum spend RM30.', '最低消费RM30。', 'الحد الأدنى للشراء RM30.'), isBirthday: false },
+  { vcCode: 'RM10OFF', vcName: { en: 'RM10 off', zh: '立减RM10', ar: 'خصم RM10' }, vcImage: '/images/vouchers/RM10OFF.svg', vcAmount: '10.00', vcRedeemFormula: 500, minSpendSen: 5000, vcTnc: terms('Minimum spend RM50.', '最低消费RM50。', 'الحد الأدنى للشراء RM50.'), isBirthday: false },
+  { vcCode: 'PCT10', vcName: { en: '10% off', zh: '九折优惠', ar: 'خصم 10%' }, vcImage: '/images/vouchers/PCT10.svg', vcAmount: '10%', vcRedeemFormula: 800, minSpendSen: 8000, vcTnc: terms('Minimum spend RM80. Applies to products and delivery.', '最低消费RM80。适用于商品及配送费。', 'الحد الأدنى للشراء RM80. تسري على المنتجات والتوصيل.'), isBirthday: false },
+  { vcCode: 'BDAY10', vcName: { en: 'Birthday treat RM10 off', zh: '生日礼券立减RM10', ar: 'هدية عيد الميلاد: خصم RM10' }, vcImage: '/images/vouchers/BDAY10.svg', vcAmount: '10.00', vcRedeemFormula: null, minSpendSen: 3000, vcTnc: terms('Claim once a year in your birthday month; valid for 30 days. Minimum spend RM30.', '每年生日月份可领取一次，有效期30天。最低消费RM30。', 'تُطلب مرة واحدة في السنة خلال شهر ميلادك، وهي صالحة لمدة 30 يومًا. الحد الأدنى للشراء RM30.'), isBirthday: true },
 ];
 
 /** Three active vouchers (until 2027) and one that expired, for the checkout picker and the Active and Expired/Used tabs. */
