@@ -26,7 +26,7 @@ describe('points history lines', () => {
   });
 
   it('names the receipt, the order, the shortfall and the voucher', () => {
-    expect(stripIsolates(pointReasonText('outlet_purchase', PARAMS, 'zh'))).toBe('门市消费，收据 S001-20260912-0042');
+    expect(stripIsolates(pointReasonText('outlet_purchase', PARAMS, 'zh'))).toBe('门市消费，收据 S001\u201120260912\u20110042');
     expect(stripIsolates(pointReasonText('order_reverse', PARAMS, 'en'))).toBe('Order WEB2611200001 cancelled: points returned (20 points had already been spent)');
     expect(stripIsolates(pointReasonText('redeem', { voucher: 'RM5OFF', voucher_name: 'خصم RM5' }, 'ar'))).toBe('استبدال بقسيمة: خصم RM5');
     expect(pointReasonText('redeem', { voucher: 'RM5OFF' }, 'zh')).toBe('兑换优惠券');

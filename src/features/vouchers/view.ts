@@ -80,7 +80,9 @@ export type PointEntryView = { transno: string; points: number; description: str
  * (20 points had already been spent)'. Codes are isolated (src/i18n/bidi.ts) for Arabic.
  */
 export function pointReasonText(reason: PointEntry['reason'], params: PointEntry['reason_params'], locale: Locale): string {
-  const code = (name: string) => isolate(String(params[name] ?? ''));
+  // A code is one isolated run that never breaks at its hyphens (U+2011): a receipt number cut at
+  // the end of an Arabic line would show its pieces out of order.
+  const code = (name: string) => isolate(String(params[name] ?? '').replaceAll('-', '\u2011'));
   const shortfall = Number(params.shortfall ?? 0);
   const withShortfall = (text: string) => (shortfall > 0 ? `${text} (${translate(locale, 'points_reason_shortfall', { shortfall })})` : text);
   switch (reason) {
