@@ -199,3 +199,18 @@ export function discountedPrice(sen: number, percentOff: number): number {
   if (!Number.isInteger(percentOff) || percentOff < 0 || percentOff > 100) throw new RangeError(`Discount must be a whole percent 0–100, got ${percentOff}`);
   return Math.floor((sen * (100 - percentOff)) / 100 / 5) * 5;
 }
+
+/** U+00A0 NO-BREAK SPACE: joins 'RM' to its figure wherever a price stands in running text. */
+export const PRICE_SPACE = '\u00a0';
+
+/**
+ * A price for running text and narrow cells on a page (a voucher's minimum spend, a modal's figures,
+ * the sandbox payment page), the one place that keeps 'RM' and its figure on one line (issue 24): as
+ * `formatExactPrice` (`exact`, the default) or `formatPrice` (rounded to 5 sen), with a no-break
+ * space after 'RM': 3000 → 'RM\u00a030.00', -219 → '-RM\u00a02.19'. Price.astro keeps the same run
+ * together with `white-space: nowrap` instead.
+ * @throws RangeError when `sen` is not a safe integer.
+ */
+export function formatPriceInText(sen: number, exact = true): string {
+  return (exact ? formatExactPrice(sen) : formatPrice(sen)).replace('RM ', `RM${PRICE_SPACE}`);
+}

@@ -170,8 +170,3 @@ export function parseOrderRefno(refno: string, keys: OrderNumberKeys = LEGACY_OR
   const serial = block * SUFFIX_SPACE + unscrambleOrderNumber(Number(m[5]), keys) + 1;
   return Number.isSafeInteger(serial) ? { date, serial } : null;
 }
-
-/** The message-catalogue key of a status's label: 'Ready To Pickup' → 'status_ready_to_pickup'. */
-export function statusMessageKey(status: string): string {
-  return `status_${status.toLowerCase().replace(/\s+/g, '_')}`;
-}

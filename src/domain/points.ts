@@ -95,3 +95,26 @@ export function pointsReversal(earned: number, balance: number): { taken: number
   const taken = Math.min(earned, balance);
   return { taken, shortfall: earned - taken };
 }
+
+/**
+ * Why points moved (issue 24 "Words and numbers"): every `point_transactions` row carries one of
+ * these with its parameters (`PointReasonParams`), and each language words it from its message
+ * catalogue (`points_reason_<reason>`), so no history line is stored in one language.
+ * - `welcome`: the welcome bonus of a new member; no parameters.
+ * - `outlet_purchase`: a receipt at an outlet; `receipt` (its number, 'S001-20260912-0042').
+ * - `double_points`: an outlet purchase on a double-points day; `receipt` when known.
+ * - `order_earn`: an online order was paid; `order` (its number).
+ * - `order_reverse`: a paid order was cancelled; `order`, `shortfall` (points already spent, 0 when none).
+ * - `order_adjust`: items of a paid order were not available; `order`, `shortfall`.
+ * - `redeem`: points exchanged for a voucher; `voucher` (the voucher kind's code, 'RM5OFF').
+ * - `other`: a movement written before reasons existed that no rule recognised; no parameters.
+ */
+export const POINT_REASONS = ['welcome', 'outlet_purchase', 'double_points', 'order_earn', 'order_reverse', 'order_adjust', 'redeem', 'other'] as const;
+export type PointReason = (typeof POINT_REASONS)[number];
+/** The parameters of a reason: numbers and codes only, never words. */
+export type PointReasonParams = { receipt?: string; order?: string; shortfall?: number; voucher?: string };
+
+/** True when `value` is a known reason (anything else is shown as `other`). */
+export function isPointReason(value: unknown): value is PointReason {
+  return typeof value === 'string' && (POINT_REASONS as readonly string[]).includes(value);
+}

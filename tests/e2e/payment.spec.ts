@@ -35,8 +35,12 @@ async function placeOrder(page: Page, request: Parameters<typeof productsAt>[0],
   return (await page.locator('[data-success-refno]').textContent())!.trim();
 }
 
-/** Clicks Pay Now and answers the sandbox page in its pop-up; returns once the pop-up has gone back to the shop. */
-async function payInPopup(page: Page, outcome: RegExp, refno: string) {
+/**
+ * Clicks Pay Now and answers the sandbox page in its pop-up (`outcome`: the button's value); returns
+ * once the pop-up has gone back to the shop. The page speaks the shop page's language (issue 24):
+ * `prefix` '/ar' expects it in Arabic, right to left, every word Arabic.
+ */
+async function payInPopup(page: Page, outcome: 'approve' | 'decline', refno: string, prefix = '') {
   // The pop-up needs the form's script (pay-now.ts marks the form once it is enhanced); a click
   // before it would take the no-JavaScript path in the same window.
   await slow(page.locator('form[data-pay-now][data-enhanced]')).toHaveCount(1);
@@ -44,10 +48,16 @@ async function payInPopup(page: Page, outcome: RegExp, refno: string) {
   await page.locator('[data-pay-now-button]').click();
   const popup = await popupOpened;
   await expect(page.locator('[data-pay-now-button]')).toBeDisabled();
-  await slow(popup.getByText('TEST MODE', { exact: false }).first()).toBeVisible();
+  await slow(popup.getByText(prefix === '/ar' ? 'وضع الاختبار' : 'TEST MODE', { exact: false }).first()).toBeVisible();
+  await expect(popup.locator('html')).toHaveAttribute('dir', prefix === '/ar' ? 'rtl' : 'ltr');
   await expect(popup.locator('[data-sandbox-order]')).toHaveText(refno);
-  await expect(popup.locator('[data-sandbox-amount]')).toContainText('MYR');
-  await popup.getByRole('button', { name: outcome }).click();
+  await expect(popup.locator('[data-sandbox-amount]')).toHaveText(/^RM\u00a0\d+\.\d{2}$/);
+  if (prefix === '/ar') {
+    // Every word on the page is Arabic; only the order number and the amount are Latin.
+    const words = (await popup.locator('body').innerText()).replace(refno, '').match(/[A-Za-z]{3,}/g);
+    expect(words).toBeNull();
+  }
+  await popup.locator(`button[value="${outcome}"]`).click();
   await popup.waitForEvent('close', { timeout: 20_000 }).catch(() => undefined);
 }
 
@@ -56,7 +66,7 @@ test('EN: a pick-up order is paid in the sandbox pop-up and shows as Paid under 
   await loginWithDelivery(page, 'PICKUP');
   const refno = await placeOrder(page, request, 40);
   await expect(page.locator('[data-pay-now-box]')).toContainText('Please pay by');
-  await payInPopup(page, /Approve/, refno);
+  await payInPopup(page, 'approve', refno);
   // The page follows the payment and reloads itself: Pay Now is gone, and "paid" is a clear state.
   await slow(page.locator('[data-pay-now-box]')).toHaveCount(0);
   await expect(page.locator('[data-success-state]')).toHaveAttribute('data-success-state', 'paid');
@@ -73,7 +83,7 @@ test.describe('in Arabic on a phone', () => {
   test('AR: a delivery order with a voucher is declined, stays To Pay, and is paid on the second try', async ({ page, request }) => {
     await loginWithDelivery(page, 'DELIVERY', '/ar');
     const refno = await placeOrder(page, request, 45, '/ar', true);
-    await payInPopup(page, /Decline/, refno);
+    await payInPopup(page, 'decline', refno, '/ar');
     await slow(page.locator('[data-pay-now-status]')).toHaveText('لم تكتمل عملية الدفع. يمكنك الدفع مرة أخرى.');
     await expect(page.locator('[data-pay-now-button]')).toBeEnabled();
     await expect(page.locator('[data-pay-now-button]')).toHaveText('ادفع مرة أخرى');
@@ -84,7 +94,7 @@ test.describe('in Arabic on a phone', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('ادفع الآن لتأكيد طلبك');
     await expect(page.locator('[data-success-pay-first]')).toContainText('فسيُلغى تلقائيًا');
     await expectAccessible(page);
-    await payInPopup(page, /Approve/, refno);
+    await payInPopup(page, 'approve', refno, '/ar');
     await slow(page.locator('[data-pay-now-box]')).toHaveCount(0);
     await expect(page.locator('[data-success-paid]')).toHaveText('تم الدفع: طلبك مؤكَّد');
     await page.goto('/ar/account/orders?tab=to_receive');
@@ -120,7 +130,7 @@ test('the ops CLI marks a paid pick-up order ready, and the member sees it', asy
   await page.setViewportSize({ width: 1366, height: 900 });
   await loginWithDelivery(page, 'PICKUP');
   const refno = await placeOrder(page, request, 55);
-  await payInPopup(page, /Approve/, refno);
+  await payInPopup(page, 'approve', refno);
   await slow(page.locator('[data-pay-now-box]')).toHaveCount(0);
   const run = promisify(execFile);
   const sessionFile = path.join(os.tmpdir(), `ops-session-${process.pid}-${Date.now()}.json`);

@@ -66,7 +66,7 @@ test('the main pages run every script and style under the Content-Security-Polic
   await page.locator('[data-pay-now-button]').click();
   const popup = await popupOpened;
   await slow(popup.getByText('TEST MODE', { exact: false }).first()).toBeVisible();
-  await popup.getByRole('button', { name: /Approve/ }).click();
+  await popup.locator('button[value="approve"]').click();
   await slow(page.locator('[data-pay-now-box]')).toHaveCount(0);
 
   for (const path of ['/account/profile', '/account/addresses', '/account/orders', '/account/vouchers', '/account/my-rewards', '/account/feeds', '/account/password']) {

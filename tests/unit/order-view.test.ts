@@ -25,7 +25,7 @@ describe('toOrderView', () => {
   it('carries the bill in sen as charged, and the delivery address', () => {
     const v = toOrderView(base);
     expect(v).toMatchObject({
-      refno: 'WEB2611220001', date: '2026-11-22', dateLabel: '22/11/2026', status: 'Pending', statusKey: 'status_pending', type: 'DELIVERY',
+      refno: 'WEB2611220001', date: '2026-11-22', dateLabel: '22/11/2026', status: 'Pending', statusLabel: 'Pending', type: 'DELIVERY',
       itemCount: 2, subtotalSen: 3386, deliverySen: 500, voucherSen: 500, roundingSen: -1, totalSen: 3385, voucherName: 'RM5 off',
       remark: 'Ring twice', pickup: null,
     });
@@ -41,7 +41,7 @@ describe('toOrderView', () => {
       order_del_pickup_store_name: 'XS Ampang', order_del_pickup_store_phone: '03-4256 1234', order_del_pickup_date: '2026-11-23', order_del_pickup_time: '14:30',
     });
     expect(v.shipping).toBeNull();
-    expect(v.statusKey).toBe('status_ready_to_pickup');
+    expect(v.statusLabel).toBe('Ready To Pickup');
     expect(v.voucherName).toBeNull();
     expect(v.pickup).toEqual({ storeName: 'XS Ampang', storePhone: '03-4256 1234', dateLabel: '23/11/2026', timeLabel: '02:30 pm' });
   });
@@ -65,7 +65,7 @@ describe('toOrderView', () => {
 
   it('keeps an unknown status as text and a malformed date as stored', () => {
     const v = toOrderView({ ...base, order_status: 'Refunded', order_date: '22-11-2026' });
-    expect(v.statusKey).toBeNull();
+    expect(v.statusLabel).toBe(v.status);
     expect(v.status).toBe('Refunded');
     expect(v.dateLabel).toBe('22-11-2026');
   });
@@ -82,8 +82,8 @@ describe('toOrderDetailView (the order detail page)', () => {
     });
     expect(v.placedAtLabel).toBe('22/11/2026 10:00 am');
     expect(v.history).toEqual([
-      { kind: 'status', to: 'Paid', toKey: 'status_paid', actorKey: 'order_actor_provider', at: '2026-11-22T03:05:00.000Z', atLabel: '22/11/2026 11:05 am' },
-      { kind: 'status', to: 'Delivering', toKey: 'status_delivering', actorKey: 'order_actor_operator', at: '2026-11-22T16:30:00.000Z', atLabel: '23/11/2026 12:30 am' },
+      { kind: 'status', to: 'Paid', label: 'Paid', actorKey: 'order_actor_provider', at: '2026-11-22T03:05:00.000Z', atLabel: '22/11/2026 11:05 am' },
+      { kind: 'status', to: 'Delivering', label: 'Delivering', actorKey: 'order_actor_operator', at: '2026-11-22T16:30:00.000Z', atLabel: '23/11/2026 12:30 am' },
     ]);
     expect(v.trackingCode).toBe('MY123');
     expect(v.showsTracking).toBe(true);
@@ -137,7 +137,7 @@ describe('toOrderDetailView (the order detail page)', () => {
         { from: 'Paid', to: 'Paid', actor: 'operator', kind: 'short_pick', at: '2026-11-22T05:00:00.000Z' },
       ],
     }, 'ar');
-    expect(v.history[1]).toEqual({ kind: 'short_pick', to: 'Paid', toKey: 'order_history_short_pick', actorKey: 'order_actor_operator', at: '2026-11-22T05:00:00.000Z', atLabel: v.history[1]!.atLabel });
+    expect(v.history[1]).toEqual({ kind: 'short_pick', to: 'Paid', label: 'منتجات غير متوفرة · تم الاسترداد', actorKey: 'order_actor_operator', at: '2026-11-22T05:00:00.000Z', atLabel: v.history[1]!.atLabel });
     expect(v.history[0]!.kind).toBe('status');
   });
 

@@ -57,7 +57,7 @@ export async function getOutletsNear(ctx: ContentContext, near: string | null): 
   try {
     const [place] = (await api.call('locate_place', { query: { q: query } })).data;
     const stores = (await api.call('pickup_store_listing', { query: { latitude: place!.latitude, longitude: place!.longitude } })).data;
-    return { query, place: placeLabel(place!), outlets: stores.map(toOutletView), error: null };
+    return { query, place: placeLabel(place!), outlets: stores.map((s) => toOutletView(s, ctx.locals.locale)), error: null };
   } catch (err) {
     if (err instanceof XsApiError && err.status >= 400 && err.status < 500) return { query, place: null, outlets: [], error: err.message };
     throw err;
@@ -73,7 +73,7 @@ export async function getOutlets(ctx: ContentContext): Promise<{ states: OutletS
     .call('pickup_store_listing', { query: {} })
     .then((r) => r.data)
     .catch(() => null);
-  return stores && { states: toOutletStates(stores), count: stores.length };
+  return stores && { states: toOutletStates(stores, ctx.locals.locale), count: stores.length };
 }
 
 /**

@@ -4,6 +4,8 @@
  */
 import type { Store, VoucherDetail } from '../../lib/xs-api/contract';
 import { toSen } from '../../domain/money';
+import type { Locale } from '../../domain/constants';
+import { outletName } from '../../i18n/outlet-name';
 import { groupByState, mapsHref, outletServices, telHref } from '../../domain/outlets';
 import { parseVoucherAmount, type Voucher } from '../../domain/totals';
 
@@ -72,11 +74,11 @@ export function toSocialLinks(info: Record<SocialNetwork, string>): SocialLinkVi
   return SOCIAL_NETWORKS.filter((n) => /^https?:\/\//.test(info[n])).map((network) => ({ network, url: info[network] }));
 }
 
-/** One outlet as the outlets page shows it, with its distance when the list was looked up from a place. */
-export function toOutletView(o: Store): OutletView {
+/** One outlet as the outlets page shows it (its name in `locale`), with its distance when the list was looked up from a place. */
+export function toOutletView(o: Store, locale: Locale = 'en'): OutletView {
   return {
     code: o.store_code,
-    name: o.store_name,
+    name: outletName(o.store_name, locale),
     address: o.store_address,
     phone: o.store_phone,
     telHref: telHref(o.store_phone),
@@ -87,8 +89,8 @@ export function toOutletView(o: Store): OutletView {
 }
 
 /** pickup_store_listing's outlets grouped by state (src/domain/outlets.ts `groupByState`), each reshaped. */
-export function toOutletStates(stores: readonly Store[]): OutletStateView[] {
-  return groupByState(stores).map(({ state, outlets }) => ({ state, outlets: outlets.map(toOutletView) }));
+export function toOutletStates(stores: readonly Store[], locale: Locale = 'en'): OutletStateView[] {
+  return groupByState(stores).map(({ state, outlets }) => ({ state, outlets: outlets.map((o) => toOutletView(o, locale)) }));
 }
 
 /**

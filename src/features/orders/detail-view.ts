@@ -9,10 +9,10 @@
 import type { OrderWithHistory, billCompany } from '../../lib/xs-api/contract';
 import type { z } from 'zod';
 import { memberOrderActions, type MemberOrderActions } from '../../domain/order-status';
-import { statusMessageKey } from '../../domain/orders';
+import { orderStatusLabel } from '../../i18n/order-status';
 import { formatShopDateTime } from '../../domain/pickup';
 import { courierByCode, trackingUrl } from '../../domain/couriers';
-import { isMessageKey, type Locale, type MessageKey } from '../../i18n/messages';
+import { translate, type Locale, type MessageKey } from '../../i18n/messages';
 import { toOrderView, type OrderView } from './view';
 
 /** One history entry as shown: the status reached (or a short pick) and its label key, who, and when (UTC+8). */
@@ -20,8 +20,8 @@ export type OrderHistoryView = {
   /** 'status': a status change; 'short_pick': units taken off and refunded (the status stays). */
   kind: 'status' | 'short_pick';
   to: string;
-  /** The label: the status reached, or 'order_history_short_pick' for a short pick; null for an unknown status. */
-  toKey: MessageKey | null;
+  /** What the step reads: the status reached in the shopper's language, or 'Items not available · refunded' for a short pick. */
+  label: string;
   /** 'order_actor_member', 'order_actor_provider', 'order_actor_operator' or 'order_actor_system'. */
   actorKey: MessageKey;
   /** The instant, ISO 8601, for <time datetime>. */
@@ -82,9 +82,8 @@ export function toOrderDetailView(o: OrderWithHistory, locale: Locale = 'en'): O
     history: o.history.map((e): OrderHistoryView => {
       const at = { at: e.at, atLabel: instantLabel(e.at, locale) };
       // A short pick is the store's: it reads the same whoever of the staff made it.
-      if (e.kind === 'short_pick') return { kind: 'short_pick', to: e.to, toKey: 'order_history_short_pick', actorKey: 'order_actor_operator', ...at };
-      const key = statusMessageKey(e.to);
-      return { kind: 'status', to: e.to, toKey: isMessageKey(key) ? key : null, actorKey: `order_actor_${e.actor}` as MessageKey, ...at };
+      if (e.kind === 'short_pick') return { kind: 'short_pick', to: e.to, label: translate(locale, 'order_history_short_pick'), actorKey: 'order_actor_operator', ...at };
+      return { kind: 'status', to: e.to, label: orderStatusLabel(e.to, locale), actorKey: `order_actor_${e.actor}` as MessageKey, ...at };
     }),
     trackingCode,
     courier: courierOf(o.tracking_courier, trackingCode),

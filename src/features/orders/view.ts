@@ -9,9 +9,10 @@
 import type { Order } from '../../lib/xs-api/contract';
 import { toSen } from '../../domain/money';
 import { lineAmount } from '../../domain/totals';
-import { statusMessageKey } from '../../domain/orders';
+import { orderStatusLabel } from '../../i18n/order-status';
+import { outletName } from '../../i18n/outlet-name';
 import { formatPickupDate, formatPickupTime } from '../../domain/pickup';
-import { isMessageKey, type Locale, type MessageKey } from '../../i18n/messages';
+import type { Locale } from '../../i18n/messages';
 import { addressView, type AddressView } from '../shared/address-view';
 
 /** A product row of an order. */
@@ -43,7 +44,7 @@ export type OrderView = {
   placedAt: string;
   /** The status as the API names it ('Ready To Pickup'), and its message key when there is one. */
   status: string;
-  statusKey: MessageKey | null;
+  statusLabel: string;
   type: 'DELIVERY' | 'PICKUP';
   lines: OrderLineView[];
   /** Units over all lines. */
@@ -78,7 +79,6 @@ function shown(value: string | null, format: (v: string) => string): string {
 
 /** Reshapes a contract order (amounts in ringgit strings) into the view model; dates and times in `locale`'s format. */
 export function toOrderView(o: Order, locale: Locale = 'en'): OrderView {
-  const statusKey = statusMessageKey(o.order_status);
   const isDelivery = o.order_del_type === 'DELIVERY';
   const lines = o.product.map((p): OrderLineView => {
     const priceSen = toSen(p.product_price);
@@ -101,7 +101,7 @@ export function toOrderView(o: Order, locale: Locale = 'en'): OrderView {
     dateLabel: shown(o.order_date, (v) => formatPickupDate(v, locale)),
     placedAt: o.created_at,
     status: o.order_status,
-    statusKey: isMessageKey(statusKey) ? statusKey : null,
+    statusLabel: orderStatusLabel(o.order_status, locale),
     type: o.order_del_type,
     lines,
     itemCount: lines.reduce((n, l) => n + l.quantity, 0),
@@ -126,7 +126,7 @@ export function toOrderView(o: Order, locale: Locale = 'en'): OrderView {
     pickup: isDelivery
       ? null
       : {
-          storeName: o.order_del_pickup_store_name ?? '',
+          storeName: outletName(o.order_del_pickup_store_name ?? '', locale),
           storePhone: o.order_del_pickup_store_phone ?? '',
           dateLabel: shown(o.order_del_pickup_date, (v) => formatPickupDate(v, locale)),
           timeLabel: shown(o.order_del_pickup_time, (v) => formatPickupTime(v, locale)),

@@ -10,6 +10,7 @@ import { toSen } from '../../domain/money';
 import { formatPickupDate, formatShopDateTime } from '../../domain/pickup';
 import { isDateString } from '../../domain/shop-time';
 import type { Locale } from '../../domain/constants';
+import { outletName } from '../../i18n/outlet-name';
 import { toBillCompanyView, type BillCompanyView } from '../orders/detail-view';
 
 /** A valid date in `locale`'s format ('DD/MM/YYYY' in EN), else the text as it came. */
@@ -43,7 +44,7 @@ export function toPurchaseBillView(b: PurchaseBill, locale: Locale = 'en'): Purc
     date: b.trans_date,
     dateLabel: shownDate(b.trans_date, locale),
     storeCode: b.store_code,
-    storeName: b.store_name,
+    storeName: outletName(b.store_name, locale),
     totalSen: toSen(b.bill_amount),
     itemCount: b.item_count,
   };

@@ -6,12 +6,12 @@
 import { courierByCode } from '../../domain/couriers';
 import type { ResultOf } from '../../lib/xs-api/client';
 import { toSen } from '../../domain/money';
-import { statusMessageKey } from '../../domain/orders';
+import { orderStatusLabel } from '../../i18n/order-status';
 import { nextOrderStatuses } from '../../domain/order-status';
 import { BOARD_COLUMNS, type BoardColumn } from '../../domain/staff';
 import { formatPickupDate, formatPickupTime } from '../../domain/pickup';
 import { isFull } from '../../domain/slot-capacity';
-import { isMessageKey, translate, type Locale } from '../../i18n/messages';
+import { translate, type Locale } from '../../i18n/messages';
 import type { OrderStatus } from '../../domain/orders';
 
 type BoardAnswer = ResultOf<'ops_board'>;
@@ -19,8 +19,7 @@ type DetailAnswer = ResultOf<'ops_order_detail'>['data'];
 
 /** An order status in `locale` ('Paid' → '已付款'). */
 export function statusLabel(status: string, locale: Locale): string {
-  const key = statusMessageKey(status);
-  return isMessageKey(key) ? translate(locale, key) : status;
+  return orderStatusLabel(status, locale);
 }
 
 /** One card of the board. */

@@ -41,7 +41,7 @@ export type PointsHistoryView = { points: number; entries: PointEntryView[] };
  */
 export async function getPointsHistory(ctx: FeatureContext): Promise<PointsHistoryView> {
   const r = await memberApi(ctx).call('points_history');
-  return { points: r.customer_point, entries: r.data.map(toPointEntry) };
+  return { points: r.customer_point, entries: r.data.map((e) => toPointEntry(e, ctx.locals.locale)) };
 }
 
 /**
@@ -53,7 +53,7 @@ export async function getPointsEntry(ctx: FeatureContext, transno: string): Prom
   if (!transno) return null;
   try {
     const r = await memberApi(ctx).call('points_history_detail', { params: { transno } });
-    return toPointEntry(r.data);
+    return toPointEntry(r.data, ctx.locals.locale);
   } catch (err) {
     if (err instanceof XsApiError && (err.status === 404 || err.status === 400)) return null;
     throw err;

@@ -4,11 +4,15 @@
  * Decline and Cancel as plain HTML form buttons that work without JavaScript. A choice is recorded
  * once; the shop learns it from a signed server-to-server callback (never from the browser), then
  * the browser goes back to the shop's return page (303). It is the provider's page, not the
- * shop's, so it has its own plain look and does not use the shop's Actions.
+ * shop's, so it has its own plain look and does not use the shop's Actions. It speaks the language
+ * of the shop page it returns to (the return address's /zh or /ar prefix; issue 24), right to left
+ * in Arabic, the amount as the shop shows it ('RM 12.30', never split).
  */
 import { createHash } from 'node:crypto';
 import { html, raw } from 'hono/html';
-import { formatAmount } from '../../domain/money';
+import { formatPriceInText } from '../../domain/money';
+import { isolate } from '../../i18n/bidi';
+import { dir, splitLocale, translator, type Locale } from '../../i18n/messages';
 import type { Db } from '../xs-api/db/client';
 import { completeSandboxPayment, deliverSandboxEvent, readSandboxPayment, type SandboxOutcome, type SandboxPayment } from './provider';
 import { errorFields, log } from '../log';
@@ -38,33 +42,57 @@ button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}p.note{color:#
 /** The page's own Content-Security-Policy: its one inline style by hash, no script, forms only to itself and back to the shop. */
 const CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
 
-function layout(title: string, body: ReturnType<typeof html>) {
+/** The language of a payment's page: that of the shop page its return address names (EN without a prefix). */
+export function sandboxLocale(returnUrl: string | null | undefined): Locale {
+  try {
+    return splitLocale(new URL(returnUrl ?? '').pathname).locale;
+  } catch {
+    return 'en';
+  }
+}
+
+/** An amount in sen as the shop shows it, its symbol and figure kept on one line: 'RM 12.30'. */
+const amount = (sen: number) => formatPriceInText(sen);
+
+function layout(locale: Locale, title: string, body: ReturnType<typeof html>) {
+  const t = translator(locale);
   return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<html lang="${locale === 'zh' ? 'zh-Hans' : locale}" dir="${dir(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>${title}</title><style>${raw(STYLE)}</style></head>
-<body><div class="test" role="note">TEST MODE<small>Sandbox payment provider: no real money moves.</small></div><main>${body}</main></body></html>`;
+<body><div class="test" role="note">${t('sandbox_test_mode')}<small>${t('sandbox_note')}</small></div><main>${body}</main></body></html>`;
+}
+
+/** A sandbox status in `locale` ('open' → '待付款'); an unknown one as it is. */
+function statusText(locale: Locale, status: string): string {
+  const key = `sandbox_status_${status}`;
+  const text = translator(locale)(key as Parameters<ReturnType<typeof translator>>[0]);
+  return text === key ? status : text;
 }
 
 function paymentPage(p: SandboxPayment, action: string) {
   const open = p.status === 'open';
+  const locale = sandboxLocale(p.returnUrl);
+  const t = translator(locale);
+  const status = statusText(locale, p.status);
   return layout(
-    `TEST MODE payment ${p.reference}`,
+    locale,
+    t('sandbox_page_title', { reference: isolate(p.reference) }),
     html`<div class="card">
-  <h1>Pay the shop</h1>
+  <h1>${t('sandbox_title')}</h1>
   <dl>
-    <dt>Order</dt><dd data-sandbox-order>${p.reference}</dd>
-    <dt>Amount</dt><dd class="amount" data-sandbox-amount>${p.currency} ${formatAmount(p.amountSen)}</dd>
-    <dt>Status</dt><dd data-sandbox-status>${p.status}</dd>
-    ${p.refundedSen > 0 ? html`<dt>Refunded</dt><dd data-sandbox-refunded>${p.currency} ${formatAmount(p.refundedSen)}</dd>` : ''}
+    <dt>${t('sandbox_order')}</dt><dd data-sandbox-order><bdi>${p.reference}</bdi></dd>
+    <dt>${t('sandbox_amount')}</dt><dd class="amount" data-sandbox-amount data-currency="${p.currency}"><bdi dir="ltr">${amount(p.amountSen)}</bdi></dd>
+    <dt>${t('sandbox_status')}</dt><dd data-sandbox-status data-status="${p.status}">${status}</dd>
+    ${p.refundedSen > 0 ? html`<dt>${t('sandbox_refunded')}</dt><dd data-sandbox-refunded><bdi dir="ltr">${amount(p.refundedSen)}</bdi></dd>` : ''}
   </dl>
   ${open
     ? html`<form method="post" action="${action}">
-    <button class="approve" name="outcome" value="approve">Approve payment</button>
-    <button class="decline" name="outcome" value="decline">Decline payment</button>
-    <button class="cancel" name="outcome" value="cancel">Cancel and return to the shop</button>
+    <button class="approve" name="outcome" value="approve">${t('sandbox_approve')}</button>
+    <button class="decline" name="outcome" value="decline">${t('sandbox_decline')}</button>
+    <button class="cancel" name="outcome" value="cancel">${t('sandbox_cancel')}</button>
   </form>
-  <p class="note">Approve takes the payment; Decline answers as a refused card would; Cancel leaves without paying.</p>`
-    : html`<p class="note">This payment is ${p.status}. <a href="${p.status === 'approved' ? p.returnUrl : p.cancelUrl}">Return to the shop</a></p>`}
+  <p class="note">${t('sandbox_explain')}</p>`
+    : html`<p class="note">${t('sandbox_done', { status })} <a href="${p.status === 'approved' ? p.returnUrl : p.cancelUrl}">${t('sandbox_return')}</a></p>`}
 </div>`,
   );
 }
@@ -75,7 +103,10 @@ const page = (body: unknown, status = 200) =>
 /** GET: the page of payment `id` (404 when unknown). */
 export async function showSandboxPayment(deps: SandboxPageDeps, id: string, url: URL): Promise<Response> {
   const p = await readSandboxPayment(await deps.db(), id);
-  if (!p) return page(layout('Payment not found', html`<div class="card"><h1>Payment not found</h1></div>`), 404);
+  if (!p) {
+    const text = translator('en')('sandbox_not_found');
+    return page(layout('en', text, html`<div class="card"><h1>${text}</h1></div>`), 404);
+  }
   return page(await paymentPage(p, url.pathname));
 }
 
@@ -87,7 +118,11 @@ export async function showSandboxPayment(deps: SandboxPageDeps, id: string, url:
 export async function chooseSandboxOutcome(deps: SandboxPageDeps, id: string, request: Request): Promise<Response> {
   const form = await request.formData().catch(() => null);
   const outcome = OUTCOMES[String(form?.get('outcome') ?? '')];
-  if (!outcome) return page(layout('Bad request', html`<div class="card"><h1>Choose Approve, Decline or Cancel.</h1></div>`), 400);
+  if (!outcome) {
+    const locale = sandboxLocale((await readSandboxPayment(await deps.db(), id))?.returnUrl);
+    const text = translator(locale)('sandbox_bad_choice');
+    return page(layout(locale, text, html`<div class="card"><h1>${text}</h1></div>`), 400);
+  }
   const db = await deps.db();
   const done = await completeSandboxPayment(db, id, outcome);
   if (!done) return showSandboxPayment(deps, id, new URL(request.url));

@@ -25,6 +25,7 @@ import { toast } from '../../../lib/ui/toast';
 import { CartLine } from './CartLine';
 import { withErrorBoundary } from '../../../components/islands/ErrorBoundary';
 import { isolate } from '../../../i18n/bidi';
+import { outletName } from '../../../i18n/outlet-name';
 
 type Props = { locale: Locale; initialCart: Cart | null };
 
@@ -111,7 +112,7 @@ function CartIsland({ locale, initialCart }: Props) {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <div className="card overflow-hidden">
-        {shipping && <p className="border-b border-ink-900/10 px-4 py-3 text-sm text-ink-700">{t(m.cart_store, { store: isolate(shipping.store.store_name) })}</p>}
+        {shipping && <p className="border-b border-ink-900/10 px-4 py-3 text-sm text-ink-700">{t(m.cart_store, { store: isolate(outletName(shipping.store.store_name, locale)) })}</p>}
         <table className="w-full text-sm">
           <thead className="hidden bg-paper text-start text-xs uppercase tracking-wide text-ink-500 md:table-header-group">
             <tr>

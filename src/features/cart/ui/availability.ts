@@ -8,6 +8,7 @@
  */
 import { $session } from '../../../stores/session';
 import { $shipping } from '../../delivery/shipping';
+import { documentLocale, outletName } from '../../../i18n/outlet-name';
 import type { Availability } from '../queries';
 
 /** Starts the availability line of the page's `[data-availability]` element, if any. */
@@ -34,7 +35,7 @@ export function startAvailability() {
     const a = (await res.json()) as Availability;
     const units = a.product_quantity ?? 0;
     const template = el.dataset.labelSome ?? '';
-    el.textContent = template.replace('{count}', String(units)).replace('{store}', store.store_name);
+    el.textContent = template.replace('{count}', String(units)).replace('{store}', outletName(store.store_name, documentLocale()));
     el.hidden = units <= 0;
   };
   $session.subscribe(() => void update());

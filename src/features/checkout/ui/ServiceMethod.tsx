@@ -5,6 +5,7 @@
  */
 import * as m from '../../../paraglide/messages.js';
 import type { Locale } from '../../../i18n/messages';
+import { outletName } from '../../../i18n/outlet-name';
 import type { Shipping } from '../../delivery/shipping';
 import { formatPickupDate, formatPickupTime } from '../../../domain/pickup';
 import { openDeliveryModal } from '../../delivery/modal';
@@ -46,7 +47,7 @@ export function ServiceMethod({ locale, shipping, address, storeMismatch }: Prop
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="min-w-0">
             <p className={label}>{shipping.type === 'PICKUP' ? t(m.checkout_pickup_store) : t(m.delivery_type_delivery)}</p>
-            <p className="mt-1 font-semibold"><bdi>{shipping.store.store_name}</bdi></p>
+            <p className="mt-1 font-semibold"><bdi>{outletName(shipping.store.store_name, locale)}</bdi></p>
             <p className="text-sm text-ink-500"><bdi>{shipping.store.store_address}</bdi></p>
           </div>
           {shipping.type === 'PICKUP' ? (

@@ -20,7 +20,7 @@ import { toast } from '../../../lib/ui/toast';
 import { TOAST_ADDRESS_MS } from '../../../domain/constants';
 import { parsePlaceQuery, PLACE_QUERY_MAX_LENGTH, type PlaceQueryRefusal } from '../../../domain/place-search';
 import { AddressForm } from './AddressForm';
-import { isolateJoin } from '../../../i18n/bidi';
+import { isolateRun } from '../../../i18n/bidi';
 
 /**
  * Where the stores are looked up from: a saved address, the browser's position, or a place found
@@ -132,8 +132,8 @@ export function AddressStep({ locale, onContinue, onError }: Props) {
     <label key={value} className={`flex cursor-pointer gap-3 rounded-xl border px-4 py-3 ${choice === value ? 'border-brand-600 bg-brand-50' : 'border-ink-300/70 hover:border-brand-500'}`}>
       <input type="radio" name="dm-address" value={value} checked={choice === value} onChange={() => choose(value)} className="mt-1 accent-brand-600" />
       <span>
-        <bdi className="block font-semibold">{title}</bdi>
-        {detail && <span className="block text-sm text-ink-500">{detail}</span>}
+        <span className="block font-semibold"><bdi>{title}</bdi></span>
+        {detail && <span className="block text-sm text-ink-500" data-address-line>{detail}</span>}
       </span>
     </label>
   );
@@ -142,7 +142,7 @@ export function AddressStep({ locale, onContinue, onError }: Props) {
     <div className="space-y-2">
       <p className="text-sm text-ink-500">{addresses.length ? t(m.dm_step_address_hint) : t(m.dm_no_address_hint)}</p>
       {addresses.map((a) =>
-        radio(String(a.add_id), a.add_person, isolateJoin(', ', [a.add_address1, a.add_address2, `${a.add_postcode} ${a.add_city}`, a.add_state])),
+        radio(String(a.add_id), a.add_person, isolateRun(', ', [a.add_address1, a.add_address2, `${a.add_postcode} ${a.add_city}`, a.add_state])),
       )}
       {radio('location', t(m.dm_current_location))}
       {radio('place', t(m.dm_place_search))}

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import * as m from '../../../paraglide/messages.js';
 import type { Locale } from '../../../i18n/messages';
+import { outletName } from '../../../i18n/outlet-name';
 import type { Store } from '../../../lib/xs-api/contract';
 import { bindLocale } from '../../../components/islands/i18n';
 
@@ -47,7 +48,7 @@ export function MethodStep({ locale, store, canDeliver, onChoose }: Props) {
   );
   return (
     <div>
-      <p className="mb-3 text-sm text-ink-700"><bdi>{store.store_name}</bdi></p>
+      <p className="mb-3 text-sm text-ink-700"><bdi>{outletName(store.store_name, locale)}</bdi></p>
       <div className="grid grid-cols-2 gap-3">
         {option('DELIVERY', delivery, t(m.delivery_type_delivery), <TruckIcon />, storeDelivers ? t(m.dm_delivery_needs_address) : t(m.dm_not_available))}
         {option('PICKUP', pickup, t(m.delivery_type_pickup), <StoreIcon />, t(m.dm_not_available))}

@@ -13,7 +13,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { actions } from 'astro:actions';
 import * as m from '../../../paraglide/messages.js';
 import type { Locale } from '../../../i18n/messages';
-import { formatExactPrice } from '../../../domain/money';
+import { formatPriceInText } from '../../../domain/money';
 import { href, paths } from '../../../domain/paths';
 import { toast } from '../../../lib/ui/toast';
 import { $session } from '../../../stores/session';
@@ -193,7 +193,7 @@ function VouchersIslandView({ locale, active: initialActive, past, offers, point
               <dt className="text-ink-500">{t(m.voucher_number)}</dt>
               <dd dir="ltr" className="text-start break-all">{details.serial}</dd>
               <dt className="text-ink-500">{t(m.voucher_min_spend)}</dt>
-              <dd>{details.minSpendSen > 0 ? formatExactPrice(details.minSpendSen) : t(m.voucher_no_min_spend)}</dd>
+              <dd>{details.minSpendSen > 0 ? formatPriceInText(details.minSpendSen) : t(m.voucher_no_min_spend)}</dd>
             </dl>
             <h3 className="mt-4 text-sm font-semibold">{t(m.voucher_tnc)}</h3>
             <p className="text-sm text-ink-700">{details.tnc}</p>

@@ -4,13 +4,13 @@
  */
 import * as m from '../../../paraglide/messages.js';
 import type { Locale } from '../../../i18n/messages';
-import { formatExactPrice } from '../../../domain/money';
+import { formatPriceInText } from '../../../domain/money';
 import type { Voucher } from '../../../domain/totals';
 import type { bindLocale } from '../../../components/islands/i18n';
 
-/** '5.00' → 'RM 5.00 off', '10%' → '10% off', in the locale. */
+/** '5.00' → 'RM 5.00 off' (a no-break space after RM), '10%' → '10% off', in the locale. */
 export function valueText(t: ReturnType<typeof bindLocale>, value: Voucher): string {
-  return value.kind === 'amount' ? t(m.voucher_value_amount, { amount: formatExactPrice(value.sen) }) : t(m.voucher_value_percent, { percent: String(value.percent) });
+  return value.kind === 'amount' ? t(m.voucher_value_amount, { amount: formatPriceInText(value.sen) }) : t(m.voucher_value_percent, { percent: String(value.percent) });
 }
 
 /**
@@ -18,7 +18,7 @@ export function valueText(t: ReturnType<typeof bindLocale>, value: Voucher): str
  * not break, so 'RM' never ends a line apart from its figure (an Arabic card wraps its text).
  */
 export function minSpendText(t: ReturnType<typeof bindLocale>, minSpendSen: number): string {
-  return minSpendSen > 0 ? t(m.checkout_voucher_min_spend, { amount: formatExactPrice(minSpendSen).replace(' ', '\u00a0') }) : t(m.voucher_no_min_spend);
+  return minSpendSen > 0 ? t(m.checkout_voucher_min_spend, { amount: formatPriceInText(minSpendSen) }) : t(m.voucher_no_min_spend);
 }
 
 /** A 'YYYY-MM-DD' expiry as a readable date (Intl, Latin digits in every locale); the input itself when it cannot be read. */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defineOperation, statusOk } from './operation';
+import { POINT_REASONS } from '../../../domain/points';
 
 /** A transaction number: letters, digits, '-' or '_', 1–40 long (anything else answers 400). */
 export const TRANSNO_RE = /^[A-Za-z0-9_-]{1,40}$/;
@@ -12,11 +13,16 @@ export const TRANSNO_RE = /^[A-Za-z0-9_-]{1,40}$/;
 /**
  * One points movement: `points` is signed (earned > 0, spent < 0), `created_at` an ISO time,
  * `store_code` the outlet for a purchase (null otherwise), `balance_after` the balance right after it.
+ * `description` is the English text; `reason` (src/domain/points.ts POINT_REASONS) and
+ * `reason_params` (codes and numbers: receipt, order, shortfall, voucher; and `voucher_name`, the
+ * voucher's name in the caller's language) let a client word the line in its own language (issue 24).
  */
 export const pointEntryShape = z.object({
   transno: z.string(),
   points: z.number().int(),
   description: z.string(),
+  reason: z.enum(POINT_REASONS),
+  reason_params: z.record(z.string(), z.union([z.string(), z.number()])),
   store_code: z.string().nullable(),
   created_at: z.string(),
   balance_after: z.number().int(),

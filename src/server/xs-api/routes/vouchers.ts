@@ -29,9 +29,9 @@ export function voucherRoutes(app: Hono<ApiEnv>) {
     return { voucher_created: 1, data: r.voucher, points_used: r.pointsUsed, customer_point: r.balance, transno: r.transno };
   });
   serve(app, op.redeem_voucher_listing, async ({ db, locale }) => ({ data: await listRedeemableVouchers(db, locale) }));
-  serve(app, op.points_history, async ({ db, member }) => {
-    const h = await listPointsHistory(db, member!);
+  serve(app, op.points_history, async ({ db, member, locale }) => {
+    const h = await listPointsHistory(db, member!, locale);
     return { customer_point: h.balance, data: h.entries };
   });
-  serve(app, op.points_history_detail, async ({ db, member, params }) => ({ data: await getPointsEntry(db, member!, params.transno ?? '') }));
+  serve(app, op.points_history_detail, async ({ db, member, params, locale }) => ({ data: await getPointsEntry(db, member!, params.transno ?? '', locale) }));
 }

@@ -69,7 +69,7 @@ export async function claimBirthdayVoucher(db: Db, memberCode: string, vcCode: s
         vc_expire_date: expireDate,
         vc_amount: kind.vcAmount,
         vc_redeem_formula: kind.vcRedeemFormula,
-        vc_tnc: kind.vcTnc,
+        vc_tnc: localized(kind.vcTnc, lang),
         min_spend: formatAmount(kind.minSpendSen),
       },
       balance: claimed.points,

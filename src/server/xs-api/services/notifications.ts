@@ -5,8 +5,9 @@
  * EN text, for readers of the table and notices of unknown kinds.
  */
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { statusMessageKey } from '../../../domain/orders';
-import { DEFAULT_LOCALE, isMessageKey, translate, type Locale, type MessageKey } from '../../../i18n/messages';
+import { orderStatusLabel } from '../../../i18n/order-status';
+import { outletName } from '../../../i18n/outlet-name';
+import { DEFAULT_LOCALE, translate, type Locale, type MessageKey } from '../../../i18n/messages';
 import { formatPickupDate, formatPickupTime } from '../../../domain/pickup';
 import { formatExactPrice } from '../../../domain/money';
 import { isDateString, isTimeString } from '../../../domain/shop-time';
@@ -33,7 +34,8 @@ export type NotificationKind = keyof typeof TEXTS;
 type Params = Record<string, string | number>;
 
 /**
- * The parameters as shown in `locale`: an order status by its label ('Paid' → '已付款'), a `date`
+ * The parameters as shown in `locale`: an order status by its label ('Paid' → '已付款'), an
+ * `outlet` by its name in the language ('XS Fresh Mart Kepong Baru' → 'XS 鲜市 Kepong Baru'), a `date`
  * 'YYYY-MM-DD' and a `time` 'HH:mm' in the language's format ('2026-11-24' → '24/11/2026',
  * '2026/11/24'; '14:30' → '02:30 pm', '下午02:30'), an `amount_sen` as `amount` in ringgit ('RM 12.30').
  * Values stored already formatted stay as they are.
@@ -41,9 +43,9 @@ type Params = Record<string, string | number>;
 export function shown(params: Params, locale: Locale): Params {
   const out = { ...params };
   if (typeof params.status === 'string') {
-    const key = statusMessageKey(params.status);
-    out.status = isMessageKey(key) ? translate(locale, key) : params.status;
+    out.status = orderStatusLabel(params.status, locale);
   }
+  if (typeof params.outlet === 'string') out.outlet = outletName(params.outlet, locale);
   if (isDateString(params.date)) out.date = formatPickupDate(params.date, locale);
   if (isTimeString(params.time)) out.time = formatPickupTime(params.time, locale);
   if (typeof params.amount_sen === 'number') out.amount = formatExactPrice(params.amount_sen);

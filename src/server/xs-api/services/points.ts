@@ -4,12 +4,13 @@
  * `member_vouchers`, `point_transactions`). Points are whole numbers; a balance never goes below 0.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { TRANSNO_RE, VOUCHER_CODE_RE, type MemberVoucher, type PointEntry, type RedeemableVoucher } from '../../../lib/xs-api/contract';
 import type { Locale } from '../../../i18n/messages';
 import { formatAmount } from '../../../domain/money';
 import { addDays, shopDate } from '../../../domain/shop-time';
 import { REDEEMED_VOUCHER_VALID_DAYS } from '../../../domain/vouchers';
+import { isPointReason } from '../../../domain/points';
 import type { Db } from '../db/client';
 import { customers, memberVouchers, pointTransactions, vouchers } from '../db/schema';
 import { ApiError, invalidPayload } from '../errors';
@@ -35,7 +36,7 @@ export async function listRedeemableVouchers(db: Db, lang: Locale): Promise<Rede
       vc_amount: r.vcAmount,
       vc_redeem_formula: r.vcRedeemFormula!,
       min_spend: formatAmount(r.minSpendSen),
-      vc_tnc: r.vcTnc,
+      vc_tnc: localized(r.vcTnc, lang),
     }));
 }
 
@@ -71,7 +72,7 @@ export async function redeemVoucher(db: Db, memberCode: string, vcCode: string, 
     const expireDate = addDays(today, REDEEMED_VOUCHER_VALID_DAYS - 1);
     await tx.insert(memberVouchers).values({ vmVoucherNo, memberCode, vcCode: code, vcNo, expireDate, createdAt: now });
     const transno = `PT${today.replaceAll('-', '').slice(2)}${suffix()}`;
-    await tx.insert(pointTransactions).values({ transNo: transno, memberCode, points: -cost, description: `Redeemed: ${kind.vcName.en} voucher`, storeCode: null, createdAt: now });
+    await tx.insert(pointTransactions).values({ transNo: transno, memberCode, points: -cost, description: `Redeemed: ${kind.vcName.en} voucher`, storeCode: null, createdAt: now, reason: 'redeem', reasonParams: { voucher: code } });
     return {
       voucher: {
         vc_image: kind.vcImage,
@@ -82,7 +83,7 @@ export async function redeemVoucher(db: Db, memberCode: string, vcCode: string, 
         vc_expire_date: expireDate,
         vc_amount: kind.vcAmount,
         vc_redeem_formula: cost,
-        vc_tnc: kind.vcTnc,
+        vc_tnc: localized(kind.vcTnc, lang),
         min_spend: formatAmount(kind.minSpendSen),
       },
       pointsUsed: cost,
@@ -97,10 +98,12 @@ export type PointsHistory = { balance: number; entries: PointEntry[] };
 
 /**
  * points_history/{member}: every point_transactions row of `memberCode`, newest first, with
- * `balance_after` counted back from the current balance (customer_point).
+ * `balance_after` counted back from the current balance (customer_point), and each row's reason
+ * with its parameters (issue 24); a redemption's parameters gain `voucher_name`, the voucher's
+ * name in `lang`, so the shop words the line without a second call.
  * @throws ApiError 404 'api_not_found' when the member does not exist.
  */
-export async function listPointsHistory(db: Db, memberCode: string): Promise<PointsHistory> {
+export async function listPointsHistory(db: Db, memberCode: string, lang: Locale = 'en'): Promise<PointsHistory> {
   const [member] = await db.select({ points: customers.points }).from(customers).where(eq(customers.memberCode, memberCode)).limit(1);
   if (!member) throw new ApiError(404, 'api_not_found');
   const rows = await db
@@ -108,12 +111,19 @@ export async function listPointsHistory(db: Db, memberCode: string): Promise<Poi
     .from(pointTransactions)
     .where(eq(pointTransactions.memberCode, memberCode))
     .orderBy(desc(pointTransactions.createdAt), desc(pointTransactions.transNo));
+  const codes = [...new Set(rows.map((r) => (r.reason === 'redeem' ? r.reasonParams.voucher : undefined)).filter((c): c is string => Boolean(c)))];
+  const names = new Map(
+    codes.length ? (await db.select({ code: vouchers.vcCode, name: vouchers.vcName }).from(vouchers).where(inArray(vouchers.vcCode, codes))).map((v) => [v.code, localized(v.name, lang)]) : [],
+  );
   let balance = member.points;
   const entries: PointEntry[] = rows.map((r) => {
+    const voucherName = r.reasonParams.voucher ? names.get(r.reasonParams.voucher) : undefined;
     const entry: PointEntry = {
       transno: r.transNo,
       points: r.points,
       description: r.description,
+      reason: isPointReason(r.reason) ? r.reason : 'other',
+      reason_params: { ...r.reasonParams, ...(voucherName ? { voucher_name: voucherName } : {}) },
       store_code: r.storeCode,
       created_at: r.createdAt.toISOString(),
       balance_after: balance,
@@ -129,9 +139,9 @@ export async function listPointsHistory(db: Db, memberCode: string): Promise<Poi
  * @throws ApiError 400 for a malformed transno; 404 'points_entry_not_found' when the member has
  *   no entry by that number (unknown, or another member's — not told apart).
  */
-export async function getPointsEntry(db: Db, memberCode: string, transno: string): Promise<PointEntry> {
+export async function getPointsEntry(db: Db, memberCode: string, transno: string, lang: Locale = 'en'): Promise<PointEntry> {
   if (!TRANSNO_RE.test(transno)) throw invalidPayload('transno: letters, digits, - and _ only (at most 40)');
-  const { entries } = await listPointsHistory(db, memberCode);
+  const { entries } = await listPointsHistory(db, memberCode, lang);
   const entry = entries.find((e) => e.transno === transno);
   if (!entry) throw new ApiError(404, 'points_entry_not_found', { transno });
   return entry;

@@ -32,7 +32,7 @@ export async function getVoucherDetail(db: Db, code: string, lang: Locale): Prom
     vc_amount: row.vcAmount,
     vc_redeem_formula: row.vcRedeemFormula,
     min_spend: formatAmount(row.minSpendSen),
-    vc_tnc: row.vcTnc,
+    vc_tnc: localized(row.vcTnc, lang),
   };
 }
 
@@ -63,7 +63,7 @@ export async function listMemberVouchers(db: Db, memberCode: string, lang: Local
       vc_expire_date: held.expireDate,
       vc_amount: kind.vcAmount,
       vc_redeem_formula: kind.vcRedeemFormula,
-      vc_tnc: kind.vcTnc,
+      vc_tnc: localized(kind.vcTnc, lang),
       min_spend: formatAmount(kind.minSpendSen),
     };
     const state = voucherState(held, today);

@@ -4,8 +4,9 @@
  */
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { products, stores } from './catalogue';
+import { products, stores, type LocalizedText } from './catalogue';
 import { clock } from '../../../clock';
+import { POINT_REASONS, type PointReasonParams } from '../../../../domain/points';
 import type { DeliveryMethod } from '../../../../lib/xs-api/contract/access';
 
 /** Members (spec §3 Customer). Passwords are argon2id hashes. */
@@ -98,7 +99,8 @@ export const vouchers = pgTable('vouchers', {
   vcRedeemFormula: integer('vc_redeem_formula'),
   /** Minimum product subtotal in sen for the voucher to apply. */
   minSpendSen: integer('min_spend_sen').notNull().default(0),
-  vcTnc: text('vc_tnc').notNull(),
+  /** Terms and conditions per language (issue 24), like the name; EN always present. */
+  vcTnc: jsonb('vc_tnc').$type<LocalizedText>().notNull(),
   isBirthday: boolean('is_birthday').notNull().default(false),
 });
 
@@ -137,6 +139,10 @@ export const pointTransactions = pgTable(
     /** The online order the entry is for; null for other entries (outlet purchases, redemptions). */
     orderRefno: text('order_refno'),
     kind: text('kind', { enum: ['earn', 'reverse', 'adjust'] }),
+    /** Why the points moved (src/domain/points.ts POINT_REASONS); each language words it from its messages. */
+    reason: text('reason', { enum: POINT_REASONS }).notNull().default('other'),
+    /** The reason's parameters: codes and numbers (`PointReasonParams`). */
+    reasonParams: jsonb('reason_params').$type<PointReasonParams>().notNull().default({}),
   },
   (t) => [
     uniqueIndex('point_transactions_order_kind_idx').on(t.orderRefno, t.kind).where(sql`${t.kind} in ('earn', 'reverse')`),

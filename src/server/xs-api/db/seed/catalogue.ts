@@ -137,7 +137,7 @@ export const PRODUCTS: ProductSeed[] = RAW_PRODUCTS.map(([lineCode, en, zh, unit
   const recipe = flags.includes('R') ? `https://www.xsfreshmart.com.my/recipes/${slug(en)}` : null;
   const description = {
     en: `${en}, ${unit}. ${line.blurb.en}${recipe ? ` Recipe idea: ${recipe}` : ''}`,
-    zh: `${zh}（${unit}）。${line.blurb.zh}${recipe ? ` 食谱：${recipe}` : ''}`,
+    zh: `${zh}（${unitLabel(unit, 'zh')}）。${line.blurb.zh}${recipe ? ` 食谱：${recipe}` : ''}`,
     ar: `${ar}، ${unitLabel(unit, 'ar')}. ${line.blurb.ar}${recipe ? ` فكرة وصفة: ${recipe}` : ''}`,
   };
   return {

@@ -4,6 +4,7 @@
  * index.ts, only when the member does not exist yet. The points balance equals the sum of the
  * point transactions.
  */
+import type { PointReason, PointReasonParams } from '../../../../domain/points.ts';
 import type { addresses, customers, memberVouchers, outletPurchases, pointTransactions, vouchers } from '../schema/members';
 import { wholeRinggit } from '../../../../domain/money.ts';
 import { PRODUCTS } from './catalogue.ts';
@@ -84,14 +85,17 @@ export const DEMO_ADDRESSES: Omit<AddressRow, 'addId'>[] = [
   },
 ];
 
-const TNC = 'Valid for online orders only. One voucher per order. Not exchangeable for cash.';
+/** Terms shared by every voucher kind, per language. */
+const TNC = { en: 'Valid for online orders only. One voucher per order. Not exchangeable for cash.', zh: '仅限网上订单使用。每笔订单限用一张优惠券。不可兑换现金。', ar: 'صالحة للطلبات عبر الإنترنت فقط. قسيمة واحدة لكل طلب. لا تُستبدل نقدًا.' };
+/** A kind's terms: its own first sentences in each language, then the shared ones. */
+const terms = (en: string, zh: string, ar: string) => ({ en: `${en} ${TNC.en}`, zh: `${zh}${TNC.zh}`, ar: `${ar} ${TNC.ar}` });
 
 /** Voucher kinds: fixed amounts ('5.00') or a percent ('10%'); the birthday voucher is not redeemable with points. */
 export const VOUCHERS: VoucherRow[] = [
-  { vcCode: 'RM5OFF', vcName: { en: 'RM5 off', zh: '立减RM5', ar: 'خصم RM5' }, vcImage: '/images/vouchers/RM5OFF.svg', vcAmount: '5.00', vcRedeemFormula: 250, minSpendSen: 3000, vcTnc: `Minimum spend RM30. ${TNC}`, isBirthday: false },
-  { vcCode: 'RM10OFF', vcName: { en: 'RM10 off', zh: '立减RM10', ar: 'خصم RM10' }, vcImage: '/images/vouchers/RM10OFF.svg', vcAmount: '10.00', vcRedeemFormula: 500, minSpendSen: 5000, vcTnc: `Minimum spend RM50. ${TNC}`, isBirthday: false },
-  { vcCode: 'PCT10', vcName: { en: '10% off', zh: '九折优惠', ar: 'خصم 10%' }, vcImage: '/images/vouchers/PCT10.svg', vcAmount: '10%', vcRedeemFormula: 800, minSpendSen: 8000, vcTnc: `Minimum spend RM80. Applies to products and delivery. ${TNC}`, isBirthday: false },
-  { vcCode: 'BDAY10', vcName: { en: 'Birthday treat RM10 off', zh: '生日礼券立减RM10', ar: 'هدية عيد الميلاد: خصم RM10' }, vcImage: '/images/vouchers/BDAY10.svg', vcAmount: '10.00', vcRedeemFormula: null, minSpendSen: 3000, vcTnc: `Claim once a year in your birthday month; valid for 30 days. Minimum spend RM30. ${TNC}`, isBirthday: true },
+  { vcCode: 'RM5OFF', vcName: { en: 'RM5 off', zh: '立减RM5', ar: 'خصم RM5' }, vcImage: '/images/vouchers/RM5OFF.svg', vcAmount: '5.00', vcRedeemFormula: 250, minSpendSen: 3000, vcTnc: terms('Minimum spend RM30.', '最低消费RM30。', 'الحد الأدنى للشراء RM30.'), isBirthday: false },
+  { vcCode: 'RM10OFF', vcName: { en: 'RM10 off', zh: '立减RM10', ar: 'خصم RM10' }, vcImage: '/images/vouchers/RM10OFF.svg', vcAmount: '10.00', vcRedeemFormula: 500, minSpendSen: 5000, vcTnc: terms('Minimum spend RM50.', '最低消费RM50。', 'الحد الأدنى للشراء RM50.'), isBirthday: false },
+  { vcCode: 'PCT10', vcName: { en: '10% off', zh: '九折优惠', ar: 'خصم 10%' }, vcImage: '/images/vouchers/PCT10.svg', vcAmount: '10%', vcRedeemFormula: 800, minSpendSen: 8000, vcTnc: terms('Minimum spend RM80. Applies to products and delivery.', '最低消费RM80。适用于商品及配送费。', 'الحد الأدنى للشراء RM80. تسري على المنتجات والتوصيل.'), isBirthday: false },
+  { vcCode: 'BDAY10', vcName: { en: 'Birthday treat RM10 off', zh: '生日礼券立减RM10', ar: 'هدية عيد الميلاد: خصم RM10' }, vcImage: '/images/vouchers/BDAY10.svg', vcAmount: '10.00', vcRedeemFormula: null, minSpendSen: 3000, vcTnc: terms('Claim once a year in your birthday month; valid for 30 days. Minimum spend RM30.', '每年生日月份可领取一次，有效期30天。最低消费RM30。', 'تُطلب مرة واحدة في السنة خلال شهر ميلادك، وهي صالحة لمدة 30 يومًا. الحد الأدنى للشراء RM30.'), isBirthday: true },
 ];
 
 /** Three active vouchers (until 2027) and one that expired, for the checkout picker and the Active and Expired/Used tabs. */
@@ -129,15 +133,15 @@ const earlier = [500, -250];
 /** Points of the February purchase: whatever brings the balance to DEMO_POINTS. */
 const cnyPoints = DEMO_POINTS - earlier.reduce((a, b) => a + b, 0) - pts(buy1) - pts(buy2);
 
-const tx = (transNo: string, points: number, description: string, storeCode: string | null, at: string): PointTransactionRow => ({
-  transNo, memberCode: DEMO_MEMBER.memberCode, points, description, storeCode, createdAt: new Date(at),
+const tx = (transNo: string, points: number, description: string, storeCode: string | null, at: string, reason: PointReason, reasonParams: PointReasonParams = {}): PointTransactionRow => ({
+  transNo, memberCode: DEMO_MEMBER.memberCode, points, description, storeCode, createdAt: new Date(at), reason, reasonParams,
 });
 
-/** Points history; the sum is DEMO_POINTS. */
+/** Points history; the sum is DEMO_POINTS. Each row carries its reason (src/domain/points.ts); the description is the EN text. */
 export const DEMO_POINT_TRANSACTIONS: PointTransactionRow[] = [
-  tx('PT2601050001', earlier[0], 'Welcome bonus', null, '2026-01-05T10:15:00+08:00'),
-  tx('PT2602140007', cnyPoints, 'Chinese New Year purchase (double points)', 'S005', '2026-02-14T11:20:00+08:00'),
-  tx('PT2606300012', earlier[1], 'Redeemed: RM5 off voucher', null, '2026-06-30T14:02:00+08:00'),
-  tx('PT2609120042', pts(buy1), `Purchase ${buy1.transNo}`, buy1.storeCode, '2026-09-12T18:41:00+08:00'),
-  tx('PT2611080118', pts(buy2), `Purchase ${buy2.transNo}`, buy2.storeCode, '2026-11-08T10:05:00+08:00'),
+  tx('PT2601050001', earlier[0], 'Welcome bonus', null, '2026-01-05T10:15:00+08:00', 'welcome'),
+  tx('PT2602140007', cnyPoints, 'Chinese New Year purchase (double points)', 'S005', '2026-02-14T11:20:00+08:00', 'double_points'),
+  tx('PT2606300012', earlier[1], 'Redeemed: RM5 off voucher', null, '2026-06-30T14:02:00+08:00', 'redeem', { voucher: 'RM5OFF' }),
+  tx('PT2609120042', pts(buy1), `Purchase ${buy1.transNo}`, buy1.storeCode, '2026-09-12T18:41:00+08:00', 'outlet_purchase', { receipt: buy1.transNo }),
+  tx('PT2611080118', pts(buy2), `Purchase ${buy2.transNo}`, buy2.storeCode, '2026-11-08T10:05:00+08:00', 'outlet_purchase', { receipt: buy2.transNo }),
 ];

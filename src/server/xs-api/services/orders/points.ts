@@ -48,7 +48,7 @@ export async function applyOrderPoints(
     if (points === 0) return null;
     const added = await tx
       .insert(pointTransactions)
-      .values({ transNo: transno(now), memberCode, points, description: `Order ${orderRefno}`, storeCode: null, createdAt: now, orderRefno, kind: 'earn' })
+      .values({ transNo: transno(now), memberCode, points, description: `Order ${orderRefno}`, storeCode: null, createdAt: now, orderRefno, kind: 'earn', reason: 'order_earn', reasonParams: { order: orderRefno } })
       .onConflictDoNothing({ target: [pointTransactions.orderRefno, pointTransactions.kind], where: ONCE_PER_ORDER })
       .returning({ transNo: pointTransactions.transNo });
     if (!added.length) return null;
@@ -67,7 +67,7 @@ export async function applyOrderPoints(
   const description = `Reversed: order ${orderRefno} cancelled` + (shortfall > 0 ? ` (${shortfall} points already spent)` : '');
   const added = await tx
     .insert(pointTransactions)
-    .values({ transNo: transno(now), memberCode, points: -taken, description, storeCode: null, createdAt: now, orderRefno, kind: 'reverse' })
+    .values({ transNo: transno(now), memberCode, points: -taken, description, storeCode: null, createdAt: now, orderRefno, kind: 'reverse', reason: 'order_reverse', reasonParams: { order: orderRefno, shortfall } })
     .onConflictDoNothing({ target: [pointTransactions.orderRefno, pointTransactions.kind], where: ONCE_PER_ORDER })
     .returning({ transNo: pointTransactions.transNo });
   if (!added.length) return null;
@@ -94,7 +94,7 @@ export async function adjustOrderPoints(tx: Db, args: { orderRefno: string; memb
   if (!member) return 0;
   const { taken, shortfall } = pointsReversal(lost, Math.max(0, member.points));
   const description = `Adjusted: items of order ${args.orderRefno} not available` + (shortfall > 0 ? ` (${shortfall} points already spent)` : '');
-  await tx.insert(pointTransactions).values({ transNo: transno(args.now), memberCode: args.memberCode, points: -taken, description, storeCode: null, createdAt: args.now, orderRefno: args.orderRefno, kind: 'adjust' });
+  await tx.insert(pointTransactions).values({ transNo: transno(args.now), memberCode: args.memberCode, points: -taken, description, storeCode: null, createdAt: args.now, orderRefno: args.orderRefno, kind: 'adjust', reason: 'order_adjust', reasonParams: { order: args.orderRefno, shortfall } });
   if (taken > 0) await tx.update(customers).set({ points: sql`${customers.points} - ${taken}` }).where(eq(customers.memberCode, args.memberCode));
   return taken;
 }
