@@ -49,7 +49,7 @@ function savedSession(url) {
 
 const program = new Command()
   .name('npm run ops --')
-  .description("The shop staff's commands: log in, the day's board and pick lists, moving orders on, hand-overs, short picks, cancels with refunds, slot capacity, staff accounts, integration tokens, the catalogue import, product pictures, expiry, payment reconciliation, the SMS outbox, and backups.")
+  .description("The shop staff's commands: log in, the day's board and pick lists, moving orders on, hand-overs, short picks, cancels with refunds, slot capacity, staff accounts, integration tokens, the catalogue import and export, product pictures, expiry, payment reconciliation, the SMS outbox, and backups.")
   .option('--url <origin>', 'the running shop', process.env.OPS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4321}`)
   .option('--token <token>', 'a staff session token (default: the one saved by `login`, else the bootstrap token)')
   .option('--bootstrap', 'use the bootstrap token (OPS_TOKEN, or the one beside the embedded database) even when logged in')
@@ -380,6 +380,16 @@ for (const [kind, what] of [
       process.exitCode = await importFile({ kind, file, dryRun: !!o.dryRun, lang: o.lang ?? defaultLanguage(), url, token: token(), apiKey: process.env.XS_API_KEY ?? 'xs-local-dev-key', json: !!json });
     });
 }
+
+program
+  .command('export <what> <file>')
+  .description("write the catalogue as a CSV file in the import's columns ('products'), to edit in a spreadsheet and import again; texts that would run as a formula are written as text")
+  .action(async (what, file) => {
+    if (what !== 'products') throw new InvalidArgumentError("Only 'products' can be exported.");
+    const answer = await ops('catalogue/export_products');
+    fs.writeFileSync(file, answer.csv);
+    console.log(`${answer.products} products written to ${file}.`);
+  });
 
 // ── Product pictures (HQ, logged in; ADR 28) ─────────────────────────────────────────────────────
 

@@ -40,6 +40,22 @@ export function startsLikeFormula(text: string): boolean {
   return FORMULA_START.test(text);
 }
 
+/**
+ * A cell as a CSV file for spreadsheets holds it (the products export): text that would start a
+ * formula gets a leading apostrophe, which spreadsheets show as text: '=SUM(A1)' → "'=SUM(A1)".
+ */
+export function spreadsheetSafe(cell: string): string {
+  return startsLikeFormula(cell) ? `'${cell}` : cell;
+}
+
+/**
+ * The text a `spreadsheetSafe` cell stands for, as the import reads a cell: "'=SUM(A1)" →
+ * '=SUM(A1)' (then refused by the catalogue's rules, as typed); any other cell as it is.
+ */
+export function fromSpreadsheetSafe(cell: string): string {
+  return cell.startsWith("'") && startsLikeFormula(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
 const CODE = /^[A-Z0-9][A-Z0-9_-]{0,39}$/;
 
 /** A product code: 'P0001'. */

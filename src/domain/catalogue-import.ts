@@ -23,7 +23,7 @@
 import type { z } from 'zod';
 import { toSen } from './money';
 import { isCleanText } from './input-text';
-import { productInputSchema, stockRowSchema, type ProductInput, type StockRow } from './catalogue-edit';
+import { fromSpreadsheetSafe, productInputSchema, stockRowSchema, type ProductInput, type StockRow } from './catalogue-edit';
 
 export type ImportKind = 'products' | 'stock';
 
@@ -130,7 +130,8 @@ function checkRows<R>(rows: readonly CsvRow[], index: ColumnIndex, keyColumns: r
   let badRows = 0;
   for (const { line, fields } of rows) {
     const before = problems.length;
-    const cell = (c: string) => (c in index ? (fields[index[c]!] ?? '') : '');
+    // A cell the products export wrote with an apostrophe before a formula is read as the text it stands for.
+    const cell = (c: string) => (c in index ? fromSpreadsheetSafe(fields[index[c]!] ?? '') : '');
     const report = (column: string, message: ImportMessage) => {
       if (!problems.slice(before).some((p) => p.column === column)) problems.push({ line, column, value: shownValue(column ? cell(column) : fields.join(',')), ...message });
     };

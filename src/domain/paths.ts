@@ -103,6 +103,8 @@ export const paths = {
       pictures: (code: string) => `/staff/catalogue/${seg(code)}/pictures`,
       /** The point-of-sale CSV import, dry run then apply (ADR 27). */
       import: '/staff/catalogue/import',
+      /** The products export, a CSV file in the import's columns. */
+      productsCsv: '/staff/catalogue/products.csv',
       /** An import run's report (dry run, then applied): '/staff/catalogue/import?run=<id>'. */
       importRun: (run: string) => withQuery('/staff/catalogue/import', { run }),
     },

@@ -321,6 +321,17 @@ describe('npm run ops -- import', () => {
     return p;
   };
 
+  it('exports the products to a file that imports again with nothing to change (npm run ops -- export products FILE)', async () => {
+    const out = path.join(tmp, 'export.csv');
+    const env = { ...process.env, XS_API_KEY: TEST_API_KEY, OPS_SESSION_FILE: path.join(tmp, 'no-session.json'), LANG: 'C.UTF-8' };
+    const exported = await run(process.execPath, ['scripts/ops.mjs', '--url', url, '--token', hq.token, 'export', 'products', out], { env, timeout: 60_000 });
+    const [{ n }] = await h.db.select({ n: count() }).from(products);
+    expect(exported.stdout).toContain(`${n} products written to ${out}.`);
+    expect(fs.readFileSync(out, 'utf8').split('\r\n').filter(Boolean)).toHaveLength(n + 1);
+    const again = await ops(['products', out, '--dry-run']);
+    expect([again.code, again.stdout]).toEqual([0, expect.stringContaining(`Would change: 0 new, 0 changed, 0 hidden; ${n} unchanged.`)]);
+  });
+
   it('reports bad rows with exit 1 and writes nothing; a good file: dry run exit 0, then applied', async () => {
     const codes = Array.from({ length: 3 }, (_, i) => `CLI${i + 1}`);
     const rows = (bad: boolean) => codes.map((c, i) => csvLine([c, `Clay Pot Rice ${i}`, `瓦煲饭 ${i}`, `أرز بالقدر الفخاري ${i}`, 'NOODLES', 'PANTRY', bad && i === 1 ? '8.5' : '8.50', '', '1 bowl', '1', '']));

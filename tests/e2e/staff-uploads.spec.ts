@@ -6,6 +6,7 @@
  * AR on a 390 px phone, with axe on each page.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
+import fs from 'node:fs';
 import sharp from 'sharp';
 import { expect, test } from './test';
 import { expectAccessible } from './helpers';
@@ -111,6 +112,17 @@ test.describe('HQ at a desk (EN, 1366 px)', () => {
     await expect(page.locator('[data-import-applied]')).toBeVisible();
     await page.goto(`/search-products?keyword=${encodeURIComponent(`Kelapa Upload ${stamp}`)}`);
     await expect(page.locator(`a[href="/product/${code}"]`).first()).toBeVisible();
+
+    // The products export holds the new product in the import's columns, and imports again unchanged.
+    await page.goto('/staff/catalogue/import');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-products-export]').click()]);
+    expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
+    const exported = fs.readFileSync((await download.path())!, 'utf8');
+    expect(exported.startsWith(`\uFEFF${HEADER}`)).toBe(true);
+    expect(exported).toContain(`${code},Kelapa Upload ${stamp},上传椰子 ${stamp},جوز هند مرفوع ${stamp},PORK-CUTS,12.90,,1 kg,1`);
+    await checkFile(page, 'products-export.csv', exported);
+    await expect(page.locator('[data-count=new] dd')).toHaveText('0');
+    await expect(page.locator('[data-count=changed] dd')).toHaveText('0');
   });
 });
 

@@ -2,8 +2,8 @@
  * HQ's catalogue screens' reads (issue 20 item 1; ADR 26), all through `staffApi` as the logged-in
  * staff member: the product list (ops_product_list), one product with its stock per outlet and its
  * history (ops_product, ops_product_stock, ops_product_history), the groups with their lines
- * (ops_catalogue_structure), the banners (ops_banner_list) and the integration tokens
- * (ops_integration_token_list). An outlet's staff get `StaffRefusal` 403 (the page shows the API's
+ * (ops_catalogue_structure), the banners (ops_banner_list), the integration tokens
+ * (ops_integration_token_list) and the products export (ops_export_products). An outlet's staff get `StaffRefusal` 403 (the page shows the API's
  * text in their language); an ended session `StaffSignedOut`. Prices stay in sen.
  */
 import { XsApiError } from '../../lib/xs-api/client';
@@ -95,4 +95,13 @@ export async function getBanners(ctx: StaffContext) {
 /** Every integration token, newest first (never the token itself). @throws StaffSignedOut; StaffRefusal. */
 export async function getTokens(ctx: StaffContext) {
   return (await must(() => staffApi(ctx).call('ops_integration_token_list'))).data;
+}
+
+/**
+ * The products export (ops_export_products): the catalogue as the import's CSV, ready to download.
+ * @returns { csv, products } (csv: the file's text, byte-order mark included)
+ */
+export async function getProductsExport(ctx: StaffContext) {
+  const answer = await must(() => staffApi(ctx).call('ops_export_products'));
+  return { csv: answer.csv, products: answer.products };
 }

@@ -108,3 +108,14 @@ export const opsBannerList = defineOperation({
     ),
   }),
 });
+
+export const opsExportProducts = defineOperation({
+  name: 'ops_export_products',
+  method: 'GET',
+  path: 'ops/catalogue/export_products',
+  member: 'none',
+  auth: 'hq',
+  summary:
+    "The whole catalogue, hidden products too, as a products CSV in the import's own columns (ops_import_products), by product code: prices in ringgit with 2 decimals, a blank final_price when there is no promotion, visible 1/0, texts in EN, ZH and AR. `csv` is the file's text: a UTF-8 byte-order mark, a header, CRLF line ends; a cell that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) starts with an apostrophe. Imported again unchanged, it changes nothing. `products` counts the rows.",
+  response: z.object({ Status: statusOk, csv: z.string(), products: z.number().int() }),
+});

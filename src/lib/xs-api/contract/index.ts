@@ -159,6 +159,7 @@ export const operations = {
   ops_product_stock: catalogueHq.opsProductStock,
   ops_catalogue_structure: catalogueHq.opsCatalogueStructure,
   ops_banner_list: catalogueHq.opsBannerList,
+  ops_export_products: catalogueHq.opsExportProducts,
 } as const;
 
 export type Operations = typeof operations;
