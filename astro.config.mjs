@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Astro configuration: server output on the Node adapter (standalone), React islands,
- * Tailwind 4 and Paraglide messages. EN is unprefixed, ZH under /zh, AR under /ar (spec §1, DESIGN i18n).
+ * Tailwind 4 and Paraglide messages. EN is unprefixed, ZH under /zh, AR under /ar (spec §1, docs/architecture.md i18n).
  */
 export default defineConfig({
   output: 'server',

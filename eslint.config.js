@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * ESLint (flat config): the recommended rules of ESLint, typescript-eslint, eslint-plugin-astro and
- * eslint-plugin-jsx-a11y, plus the house rules of DESIGN.md "House rules a linter keeps":
+ * eslint-plugin-jsx-a11y, plus the house rules of docs/architecture.md "House rules a linter keeps":
  *   - no money arithmetic or formatting outside src/domain/money.ts;
  *   - no import of the contract client from src/pages or src/components (go through a feature's
  *     queries.ts);
@@ -15,7 +15,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const MONEY = 'Money is converted, rounded and formatted in src/domain/money.ts only (DESIGN "Money"): call its functions (toSen, toRinggit, formatAmount, formatPrice…) or add one there.';
+const MONEY = 'Money is converted, rounded and formatted in src/domain/money.ts only (docs/architecture.md "Money"): call its functions (toSen, toRinggit, formatAmount, formatPrice…) or add one there.';
 /** An operand that is the number 100. @param {'left' | 'right'} side */
 const hundred = (side) => `[${side}.type='Literal'][${side}.value=100]`;
 
@@ -53,7 +53,7 @@ const noContractClient = [
     patterns: [
       {
         regex: '(^|/)(lib/xs-api/client|server/api-client)(\\.[cm]?[jt]s)?$',
-        message: 'Pages and components do not use the contract client: call a named read in src/features/<feature>/queries.ts (DESIGN "The feature layer").',
+        message: 'Pages and components do not use the contract client: call a named read in src/features/<feature>/queries.ts (docs/architecture.md "The feature layer").',
       },
     ],
   },

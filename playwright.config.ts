@@ -7,7 +7,7 @@ import { hermeticFontsEnv } from './tests/e2e/fonts';
 import { E2E_PORT, E2E_WORKERS, shopUrl } from './tests/e2e/shops';
 
 /**
- * Browser tests against the built server on a fresh embedded database (DESIGN Tests). One server per
+ * Browser tests against the built server on a fresh embedded database (docs/architecture.md Tests). One server per
  * worker (E2E_WORKERS, default 2) is started by Playwright, on E2E_PORT (default 4510) and the next
  * ports, each with a throwaway DATA_DIR; each test talks to its worker's shop (tests/e2e/test.ts),
  * so spec files run side by side without sharing members, carts or orders. The whole run comes from

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: measures the goals of DESIGN.md "Budgets" (issue "Fast at the origin, not only
+ * `npm run bench`: measures the goals of docs/architecture.md "Budgets" (issue "Fast at the origin, not only
  * behind a CDN") on the built shop and writes docs/performance.md, one column per database:
  * the embedded PGlite always, and PostgreSQL too when BENCH_DATABASE_URL names a database the bench
  * may empty. Each database is fresh (a new PGlite folder; the PostgreSQL database's schemas dropped)

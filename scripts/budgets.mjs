@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run budgets`: the JavaScript budgets of DESIGN.md "Budgets" (gzip, before interaction: home,
+ * `npm run budgets`: the JavaScript budgets of docs/architecture.md "Budgets" (gzip, before interaction: home,
  * category, product and search ≤ 15 KB; content pages ≤ 10 KB; cart, checkout and account pages
  * ≤ 150 KB; `BUDGETS` of scripts/lib/js-weight.mjs, reported by `npm run bench` in
  * docs/performance.md), checked per page on the built
@@ -57,7 +57,7 @@ const table = [
 ];
 const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
 const right = new Set([2, 3]);
-console.log('\nJavaScript shipped before interaction (gzip), DESIGN.md "Budgets":\n');
+console.log('\nJavaScript shipped before interaction (gzip), docs/architecture.md "Budgets":\n');
 for (const [i, row] of table.entries()) {
   console.log(row.map((cell, c) => (right.has(c) ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  ').trimEnd());
   if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  ').trimEnd());

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Completes package-lock.json so that `npm ci` accepts it on every platform (DESIGN pitfalls:
+ * Completes package-lock.json so that `npm ci` accepts it on every platform (docs/architecture.md Pitfalls:
  * "npm ci needs the lock file to list every platform's optional bindings"). npm writes only the
  * bindings its registry can resolve, and `npm ci` then refuses the lock ("Missing: … from lock
  * file"). For each optional dependency that no lock entry satisfies, this adds an entry with the

@@ -1,5 +1,5 @@
 /**
- * Per-request set-up (DESIGN): the locale from the URL (/zh/…, /ar/… rewritten onto the one set of
+ * Per-request set-up (docs/architecture.md): the locale from the URL (/zh/…, /ar/… rewritten onto the one set of
  * pages; an Action call takes its calling page's), the login cookie, form posts to Actions, the
  * staff console's own section (/staff…, ADR 25), and the guards of spec §6: account pages need a live session (else /, an order's own page too), /login and /register only when
  * logged out, the shopping flow needs login.

@@ -2,7 +2,7 @@
  * The browser measurements of `npm run bench` (scripts/bench.mjs), in headless Chromium:
  * JavaScript shipped before interaction per page (scripts/lib/js-weight.mjs, the measurement
  * `npm run budgets` gates CI with), and Lighthouse's mobile performance score, three runs in a row
- * per catalogue page, with CLS and TBT (DESIGN.md "Budgets").
+ * per catalogue page, with CLS and TBT (docs/architecture.md "Budgets").
  */
 import { BUDGET_ROUTES, BUDGETS, addToDemoCart, jsBytes, launchChromium, logInDemoMember, warmUp } from './js-weight.mjs';
 

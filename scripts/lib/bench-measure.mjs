@@ -2,7 +2,7 @@
  * The server-side measurements of `npm run bench` (scripts/bench.mjs), each against a running shop
  * (scripts/lib/bench-server.mjs) and each returning plain figures for docs/performance.md:
  * pictures at start, HTML size, render cost with the route cache bypassed, cached page against a
- * static file (autocannon), and memory after a mixed load. Goals: DESIGN.md "Budgets" and issue
+ * static file (autocannon), and memory after a mixed load. Goals: docs/architecture.md "Budgets" and issue
  * "Fast at the origin, not only behind a CDN".
  */
 import zlib from 'node:zlib';

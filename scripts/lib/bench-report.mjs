@@ -1,7 +1,7 @@
 /**
  * docs/performance.md from the figures of one `npm run bench` run (scripts/bench.mjs): one table per
  * goal group, one column per database, each cell the figure and whether the goal is met.
- * Goals: DESIGN.md "Budgets" and issue "Fast at the origin, not only behind a CDN".
+ * Goals: docs/architecture.md "Budgets" and issue "Fast at the origin, not only behind a CDN".
  */
 import os from 'node:os';
 import { kb } from './js-weight.mjs';
@@ -121,7 +121,7 @@ export function performanceReport({ targets, js, seconds, lighthouse }) {
       '| --- | ---: | ---: | --- |',
       ...js.rows.map((r) => `| ${r.name} (\`${r.url}\`) | ${kb(r.bytes)} | ${kb(r.budget)} | ${r.bytes <= r.budget ? 'yes' : '**no**'} |`),
       '',
-      `Budgets of DESIGN.md: home, category, product and search ≤ 15 KB; content pages ≤ 10 KB; cart, checkout and account pages ≤ 150 KB. Every script response while the page loads without the browser cache (islands hydrated at load included) plus inline scripts (not JSON-LD), each gzipped at level 9 (scripts/lib/js-weight.mjs); the same build on either database, measured on ${js.on}. \`npm run budgets\` checks the same figures in CI and fails above a budget.`,
+      `Budgets of docs/architecture.md: home, category, product and search ≤ 15 KB; content pages ≤ 10 KB; cart, checkout and account pages ≤ 150 KB. Every script response while the page loads without the browser cache (islands hydrated at load included) plus inline scripts (not JSON-LD), each gzipped at level 9 (scripts/lib/js-weight.mjs); the same build on either database, measured on ${js.on}. \`npm run budgets\` checks the same figures in CI and fails above a budget.`,
       '',
     );
   }

@@ -1,5 +1,5 @@
 /**
- * The client IP of a request (DESIGN Security; rate limits per IP), one rule for the server
+ * The client IP of a request (docs/architecture.md Security; rate limits per IP), one rule for the server
  * (scripts/serve.mjs: the request log line of a cached page) and the app (src/server/client-ip.ts).
  * Without trusted proxies (TRUST_PROXY=0, the default) it is the socket's address and
  * X-Forwarded-For, which any client can write, is ignored. Behind `hops` trusted proxies it is the

@@ -1,5 +1,5 @@
 /**
- * JavaScript shipped before interaction (DESIGN "Budgets"), measured in headless Chromium against
+ * JavaScript shipped before interaction (docs/architecture.md "Budgets"), measured in headless Chromium against
  * the built shop. One measurement for `npm run bench` (docs/performance.md) and `npm run budgets`
  * (the gate in CI): every script response while a page loads (islands hydrated at load included)
  * plus the page's inline scripts, each gzipped at level 9.
@@ -17,7 +17,7 @@ import { chromium } from '@playwright/test';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Budgets of DESIGN.md "Budgets", in bytes of gzip. */
+/** Budgets of docs/architecture.md "Budgets", in bytes of gzip. */
 export const BUDGETS = {
   /** Home, category, product, search. */
   catalogue: 15 * 1024,

@@ -1,6 +1,6 @@
 /**
  * How the server process is started so that its memory stays within budget (ADR 16 "Memory";
- * DESIGN.md "Budgets": RSS ≤ 400 MB after 10,000 mixed requests on the embedded database). Used by
+ * docs/architecture.md "Budgets": RSS ≤ 400 MB after 10,000 mixed requests on the embedded database). Used by
  * every launcher of scripts/serve.mjs: `npm start` (scripts/start.mjs), the measuring scripts
  * (scripts/lib/shop-process.mjs) and the container image (the Dockerfile repeats both).
  */

@@ -1,4 +1,4 @@
-/** Astro Actions: the browser's one door for mutations (DESIGN). Gathers the features' actions. */
+/** Astro Actions: the browser's one door for mutations (docs/architecture.md). Gathers the features' actions. */
 import { access } from '../features/access/actions';
 import { account } from '../features/account/actions';
 import { cart } from '../features/cart/actions';

@@ -2,7 +2,7 @@
  * What text the shop accepts from the outside (issue "Hardened for the open internet" part 1): the
  * one rule for control characters, used at every edge (the contract's schemas, the site's
  * middleware, the API's entry). PostgreSQL refuses NUL in text (`invalid byte sequence for encoding
- * "UTF8": 0x00`, DESIGN pitfalls) and no field of the shop has a use for the other control
+ * "UTF8": 0x00`, docs/architecture.md Pitfalls) and no field of the shop has a use for the other control
  * characters, so they are refused with a 4xx before anything is read or stored. Pure, no I/O.
  */
 

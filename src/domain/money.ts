@@ -1,5 +1,5 @@
 /**
- * Money: the ONE module that converts and rounds amounts (DESIGN "Money", spec §5 Display, §9).
+ * Money: the ONE module that converts and rounds amounts (docs/architecture.md "Money", spec §5 Display, §9).
  *
  * - Inside the code every amount is an integer number of sen (RM 1 = 100 sen), a safe integer.
  * - The contract carries ringgit with 2 decimals: `formatAmount` ('16.90') and `toRinggit` (16.9).
@@ -29,7 +29,7 @@ const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
  *   ('0.125' → 13, '-0.125' → -13) unless `strict`.
  * @throws RangeError when the value is not a finite decimal, is negative while
  *   `allowNegative: false`, has more than 2 decimals while `strict`, or is beyond a safe integer.
- * Spec: DESIGN "Money" (amounts on the contract are ringgit with 2 decimals).
+ * Spec: docs/architecture.md "Money" (amounts on the contract are ringgit with 2 decimals).
  */
 export function toSen(rm: number | string, options: ToSenOptions = {}): number {
   const { strict = false, allowNegative = true } = options;

@@ -111,7 +111,7 @@ export const paths = {
   },
 } as const;
 
-/** A site path in a language: '/cart' → '/zh/cart'; EN stays unprefixed (DESIGN i18n). */
+/** A site path in a language: '/cart' → '/zh/cart'; EN stays unprefixed (docs/architecture.md i18n). */
 export function href(locale: Locale, path: string): string {
   const clean = path.startsWith('/') ? path : `/${path}`;
   return locale === DEFAULT_LOCALE ? clean : `/${locale}${clean === '/' ? '' : clean}`;

@@ -3,7 +3,7 @@
  *
  * total = subtotal + delivery − voucher, floored at 0; the total charged is rounded to the nearest
  * 5 sen and the difference is the order's rounding value (`order_rounding`). The server recomputes
- * all of this from its own prices (DESIGN "The server recomputes").
+ * all of this from its own prices (docs/architecture.md "The server recomputes").
  * Errors: `RangeError` on amounts that are not non-negative integer sen, and on bad vouchers.
  */
 import { assertSen, percentOf, roundingAdjustment, toSen } from './money';

@@ -1,7 +1,7 @@
 /**
  * The message catalogue (Paraglide JS 2, `messages/{en,zh,ar}.json`) with the locale passed
  * explicitly, never read from a global: the server renders many requests at once.
- * EN is the default and unprefixed; ZH under /zh; AR under /ar, right to left (DESIGN i18n).
+ * EN is the default and unprefixed; ZH under /zh; AR under /ar, right to left (docs/architecture.md i18n).
  */
 import * as catalogue from '../paraglide/messages.js';
 

@@ -1,5 +1,5 @@
 /**
- * Cache policy (DESIGN Pages): catalogue pages hold nothing per user, so a CDN may keep them and the
+ * Cache policy (docs/architecture.md Pages): catalogue pages hold nothing per user, so a CDN may keep them and the
  * server keeps rendered copies in memory (Astro route caching, `memoryCache` in astro.config.mjs);
  * per-user pages are never stored.
  */

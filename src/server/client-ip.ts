@@ -1,5 +1,5 @@
 /**
- * The client IP of a request (DESIGN Security; rate limits per IP): the one rule of
+ * The client IP of a request (docs/architecture.md Security; rate limits per IP): the one rule of
  * scripts/lib/client-ip.mjs, shared with the server's own request log (scripts/serve.mjs). Without
  * trusted proxies (TRUST_PROXY=0, the default) it is the socket's address and X-Forwarded-For is
  * ignored; behind `hops` trusted proxies it is the `hops`-th address from the end of X-Forwarded-For.

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown hooks (issue "Hardened for the open internet" §11, DESIGN Operations). Modules
+ * Graceful shutdown hooks (issue "Hardened for the open internet" §11, docs/architecture.md Operations). Modules
  * that hold a connection (the database, Redis) register a closer here; scripts/serve.mjs, which
  * cannot import the bundle's chunks by name, finds the set under a well-known symbol on
  * `globalThis` and runs every closer once the requests in flight are done.

@@ -1,5 +1,5 @@
 /**
- * The server's log (DESIGN Operations): structured JSON lines on stdout with pino, at LOG_LEVEL
+ * The server's log (docs/architecture.md Operations): structured JSON lines on stdout with pino, at LOG_LEVEL
  * (trace, debug, info, warn, error, fatal, silent; default info). Each line made while a request is
  * handled carries its request id (`reqId`, see `withRequestContext`).
  *

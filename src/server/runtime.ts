@@ -1,5 +1,5 @@
 /**
- * The process-wide bundled API and database for the storefront (DESIGN One picture). The database
+ * The process-wide bundled API and database for the storefront (docs/architecture.md One picture). The database
  * opens, migrates and — when empty and SEED_DEMO_DATA is on — loads the demo data on first use
  * (db/start-data.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Shared client state (DESIGN Islands): the shopper's session summary and cart count,
+ * Shared client state (docs/architecture.md Islands): the shopper's session summary and cart count,
  * readable from plain scripts and React islands alike. Never written on the server.
  */
 import { atom } from 'nanostores';

@@ -1,4 +1,4 @@
-/** Login, profile and logout (spec §4 Session, §7 customer_login / customer_detail; DESIGN Security). */
+/** Login, profile and logout (spec §4 Session, §7 customer_login / customer_detail; docs/architecture.md Security). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, DEMO_MEMBER, TEST_API_KEY, type Harness } from './harness';
 import { customers } from '../../src/server/xs-api/db/schema';

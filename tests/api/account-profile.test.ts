@@ -1,6 +1,6 @@
 /**
  * The member's profile and password (spec §5 validation, §7 update_customer/{customer},
- * update_customer_password/{customer}; DESIGN Security: a password change revokes the member's
+ * update_customer_password/{customer}; docs/architecture.md Security: a password change revokes the member's
  * other sessions, a member code in the path must be the caller's).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The catalogue in three languages (DESIGN i18n, ADR 19): Arabic names, descriptions and details
+ * The catalogue in three languages (docs/architecture.md i18n, ADR 19): Arabic names, descriptions and details
  * come through product_listing, product_detail, carts, favourites, orders and outlet bills; search
  * matches EN, ZH and AR names folded by src/domain/search-text.ts (Arabic marks and letter
  * variants, full-width Latin, case; Chinese as a substring); a database seeded by the previous

@@ -1,5 +1,5 @@
 /**
- * One process per embedded data directory (DESIGN pitfalls, ADR 14): a second opener fails with a
+ * One process per embedded data directory (docs/architecture.md Pitfalls, ADR 14): a second opener fails with a
  * clear message instead of destroying the data, in the same process, another process, or another
  * PID namespace (as two containers sharing one volume); a lock left by a process that died is
  * taken over once stale, and the data directory still opens with its rows.

@@ -1,5 +1,5 @@
 /**
- * Registration (spec §7 insert_customer, §5 validation; DESIGN Security: argon2id). What an
+ * Registration (spec §7 insert_customer, §5 validation; docs/architecture.md Security: argon2id). What an
  * existing number gets, the code and its checks: tests/api/phone-verification.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

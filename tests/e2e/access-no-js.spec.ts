@@ -1,5 +1,5 @@
 /**
- * The access forms without JavaScript (DESIGN "Actions are the one door": forms that must work
+ * The access forms without JavaScript (docs/architecture.md "Actions are the one door": forms that must work
  * before or without scripts post to an Action and redirect after POST). Login (field mistakes 400,
  * wrong password 401 with the server's text, right password to the page that asked), register and
  * verify the number,

@@ -1,5 +1,5 @@
 /**
- * The catalogue in three languages as a shopper sees it (DESIGN i18n, ADR 19): an Arabic and a
+ * The catalogue in three languages as a shopper sees it (docs/architecture.md i18n, ADR 19): an Arabic and a
  * Chinese search show products by their names in that language, Arabic marks in the query change
  * nothing, the header's suggestions fold the same way, the product page and an outlet bill name the
  * product in Arabic with the unit in Arabic, and the names fit the cards at 390 px.

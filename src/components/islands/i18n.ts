@@ -1,6 +1,6 @@
 /**
  * Messages in islands: Paraglide functions called with the island's locale (a prop), so each island
- * ships only the messages it imports (DESIGN i18n).
+ * ships only the messages it imports (docs/architecture.md i18n).
  */
 import type { Locale } from '../../i18n/messages';
 

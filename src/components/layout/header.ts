@@ -4,7 +4,7 @@
  * delivery-method button from /api/me; clears a visitor's saved delivery choice; opens the
  * delivery modal (its React code loads only then) for a member without a complete choice, or at
  * step 3 for a pick-up whose time has passed; logs out with the spec's toast. Actions are called through the small fetch wrapper (src/features/shared/
- * action-fetch.ts), not the full client, to keep catalogue pages light (DESIGN Budgets); the
+ * action-fetch.ts), not the full client, to keep catalogue pages light (docs/architecture.md Budgets); the
  * pick-up rules (dayjs) load only for a member with a pick-up.
  */
 import { $cartCount, $session } from '../../stores/session';

@@ -1,5 +1,5 @@
 /**
- * The catalogue's view models (DESIGN The feature layer): contract answers (spec §3 Product, Product
+ * The catalogue's view models (docs/architecture.md The feature layer): contract answers (spec §3 Product, Product
  * line, Category group, Brand, Promotion banner, Header banner, Review; §7 Catalogue) reshaped ONCE
  * into what pages and components show. Pure functions, no I/O, so they are unit-tested.
  *

@@ -2,7 +2,7 @@
  * Checkout Actions (spec §4 Checkout, §7 Checkout, orders and payment): the delivery charge of the
  * chosen lines, the check of a chosen voucher, and placing the order. The member comes from the
  * session, never from the browser; the server recomputes every price, the charge, the voucher and
- * the total (DESIGN "The server recomputes"), so a disagreeing amount is refused with the API's
+ * the total (docs/architecture.md "The server recomputes"), so a disagreeing amount is refused with the API's
  * message (409).
  */
 import { defineAction } from 'astro:actions';

@@ -1,5 +1,5 @@
 /**
- * The content pages' named server reads (DESIGN The feature layer; spec §1 Content pages, §2
+ * The content pages' named server reads (docs/architecture.md The feature layer; spec §1 Content pages, §2
  * /about-us, /privacy-policy, /member-zone, /outlets, /contacts, /voucher-details/; §7
  * company_contact, get_reach_us/{fixed code}, pickup_store_listing, voucher_detail). Everything is
  * the same for every shopper: reads go through `publicApi` and pages built from them are cached.

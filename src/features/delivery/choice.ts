@@ -9,7 +9,7 @@
  *
  * The schemas are built on first use, not when the module loads: page scripts import this module
  * (through the cookie writer) and must not ship zod (~24 KB gzip) on catalogue pages that only
- * write the cookie (DESIGN Budgets: 15 KB of JavaScript).
+ * write the cookie (docs/architecture.md Budgets: 15 KB of JavaScript).
  */
 import { z } from 'zod';
 import { DELIVERY_TYPES, STORE_PICKDEL } from '../../domain/constants';

@@ -5,7 +5,7 @@
  * (the client brings a table of every HTTP code and more). devalue's reader (~1.7 KB gzip) is
  * fetched with the first answer that has data, not with the page: every page's header loads this
  * module, and pages must stay within 15 KB (catalogue) or 10 KB (content) of JavaScript before
- * interaction (DESIGN Budgets). React islands keep using `actions.x.y()` from `astro:actions`.
+ * interaction (docs/architecture.md Budgets). React islands keep using `actions.x.y()` from `astro:actions`.
  *
  * `callAction('cart.add', formData)` is typed from the real Action: the name must exist and `data`
  * has its return type. Answers are read as Astro writes them: 2xx → the data in devalue's format

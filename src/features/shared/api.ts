@@ -1,5 +1,5 @@
 /**
- * The two doors to the contract client (DESIGN The feature layer). A feature's queries and actions
+ * The two doors to the contract client (docs/architecture.md The feature layer). A feature's queries and actions
  * choose one; pages and components never hold a client.
  *
  * - `publicApi(locale)`: no session and no member code, so whatever a cacheable page (home,

@@ -1,5 +1,5 @@
 /**
- * Forms that work without JavaScript post to an Astro Action (DESIGN "Actions are the one door"):
+ * Forms that work without JavaScript post to an Astro Action (docs/architecture.md "Actions are the one door"):
  * `<form method="post" action={actions.access.login}>`. This module is the server side of that.
  *
  * - `handleFormAction(ctx)` runs in the middleware for a form post to an Action:

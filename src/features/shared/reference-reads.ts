@@ -1,6 +1,6 @@
 /**
  * Short-lived memo of the public reference reads every page repeats (issue "Fast at the origin"
- * render part; DESIGN The feature layer): category groups with their lines (header, sidebar,
+ * render part; docs/architecture.md The feature layer): category groups with their lines (header, sidebar,
  * product page), the company's contact and social links (footer), banners and brands. (Outlets are
  * left out: their answer depends on the shopper's position and may carry stock per store.)
  * A page used to read the same groups twice and `company_info` twice per render; now one read

@@ -1,6 +1,6 @@
 /**
  * The contract as an OpenAPI 3.1 document, generated from the operation registry's zod schemas
- * (DESIGN: "Document the contract"). Served at `<API base>/openapi.json` and kept in docs/openapi.json
+ * (docs/architecture.md: "Document the contract"). Served at `<API base>/openapi.json` and kept in docs/openapi.json
  * (a test fails when the file is out of date).
  */
 import { z } from 'zod';

@@ -23,7 +23,7 @@ import type { SmsSender } from './adapters/sms';
 import type { PaymentAdapter } from './adapters/payment/types';
 import type { CapacityDefaults } from '../../domain/slot-capacity';
 
-/** Outside-world services the routes use, chosen by the app's creator (DESIGN Adapters). */
+/** Outside-world services the routes use, chosen by the app's creator (docs/architecture.md Adapters). */
 export type ApiServices = {
   /** Every abuse limit (adapters/rate-limit.ts); `loginThrottle` and `smsThrottle` are two of them. */
   limits: AbuseLimits;

@@ -1,5 +1,5 @@
 /**
- * One idempotency key per checkout of a given selection (DESIGN: a retry never makes a second
+ * One idempotency key per checkout of a given selection (docs/architecture.md: a retry never makes a second
  * order): kept in sessionStorage, so a double click, a retry or a reload of the same checkout sends
  * the same key, and a new selection gets a new one.
  */

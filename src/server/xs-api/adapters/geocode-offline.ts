@@ -1,5 +1,5 @@
 /**
- * Offline geocoding of a Malaysian address from data packages (DESIGN Adapters: geocoding; spec §4
+ * Offline geocoding of a Malaysian address from data packages (docs/architecture.md Adapters: geocoding; spec §4
  * Delivery method step 0–1: the address's point decides the outlets within 30 km, spec §9, and the
  * delivery charge by distance, spec §7 delivery_charges). ADR 15.
  *

@@ -1,5 +1,5 @@
 /**
- * Geocoding of a saved address (DESIGN Adapters: geocoding; spec §4 Delivery method step 0, whose
+ * Geocoding of a saved address (docs/architecture.md Adapters: geocoding; spec §4 Delivery method step 0, whose
  * point decides the outlets within 30 km, spec §4 step 1 and §9, and the delivery charge by
  * distance, spec §7 delivery_charges). ADR 15.
  *

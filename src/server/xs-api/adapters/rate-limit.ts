@@ -1,5 +1,5 @@
 /**
- * Abuse limits (DESIGN Security, Redis via REDIS_URL for shared rate limits), built on
+ * Abuse limits (docs/architecture.md Security, Redis via REDIS_URL for shared rate limits), built on
  * rate-limiter-flexible: in memory by default (one instance), in Redis when REDIS_URL is set so every
  * instance shares the counts (the keys carry the same prefixes either way). Everything answers a
  * number of seconds to wait (0: go ahead), which the callers turn into 429 with Retry-After.

@@ -1,5 +1,5 @@
 /**
- * Text messages (DESIGN Adapters: SMS; spec §7 text-message gateway). Default: each message is
+ * Text messages (docs/architecture.md Adapters: SMS; spec §7 text-message gateway). Default: each message is
  * written to the `sms_outbox` table, so a local shop works without a provider.
  * With SMS_GATEWAY_URL set (plus SMS_GATEWAY_USERNAME, SMS_GATEWAY_PASSWORD) the message is POSTed
  * to the gateway as a form with the fields username, password, to and msg (spec §7 form variant).

@@ -1,5 +1,5 @@
 /**
- * Database connection (DESIGN Data): PGlite in a local data directory by default, PostgreSQL when
+ * Database connection (docs/architecture.md Data): PGlite in a local data directory by default, PostgreSQL when
  * `DATABASE_URL` is set. Migrations from `migrations/` are applied on first use.
  *
  * PGlite allows one process per data directory. An OS-level lock that trusts no pid guards it

@@ -1,5 +1,5 @@
 /**
- * The data a database needs before the shop serves from it, at every start (DESIGN Data; ADR 11
+ * The data a database needs before the shop serves from it, at every start (docs/architecture.md Data; ADR 11
  * advisory-locked start-up; ADR 19 catalogue texts). In one transaction holding an advisory lock,
  * so instances starting together on one PostgreSQL take turns:
  * - the order-number key is made when there is none (services/orders/number-key.ts);

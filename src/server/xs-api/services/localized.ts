@@ -1,4 +1,4 @@
-/** Picks the text of a language from a per-language record, falling back to EN (DESIGN i18n). */
+/** Picks the text of a language from a per-language record, falling back to EN (docs/architecture.md i18n). */
 import type { LocalizedText } from '../db/schema';
 import type { Locale } from '../../../i18n/messages';
 

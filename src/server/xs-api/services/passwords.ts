@@ -1,5 +1,5 @@
 /**
- * Password hashing in one place (DESIGN Security: argon2id, @node-rs/argon2 defaults). `passwords`
+ * Password hashing in one place (docs/architecture.md Security: argon2id, @node-rs/argon2 defaults). `passwords`
  * is an object so tests can watch its calls (e.g. that a login verifies exactly once whether or not
  * the number is a member's).
  */

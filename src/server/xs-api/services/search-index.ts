@@ -1,5 +1,5 @@
 /**
- * Keeps the catalogue's stored language data current on an existing database (DESIGN i18n, ADR 19):
+ * Keeps the catalogue's stored language data current on an existing database (docs/architecture.md i18n, ADR 19):
  * every product's `search_text` is the folded form of its EN, ZH and AR names
  * (src/domain/search-text.ts `productSearchText`), and a demo database made by an older version
  * takes the demo catalogue's newer names, descriptions and details (the Arabic ones among them).

@@ -1,5 +1,5 @@
 /**
- * Server sessions (spec §4 Session, DESIGN Security): a random token names a row in `sessions`
+ * Server sessions (spec §4 Session, docs/architecture.md Security): a random token names a row in `sessions`
  * (stored as its SHA-256), valid for one month, revoked on logout or a password change, so every
  * instance sees the same answer.
  */

@@ -1,5 +1,5 @@
 /**
- * Starts the slideshows of a page lazily (DESIGN budgets: home ≤ 50 KB JS before interaction):
+ * Starts the slideshows of a page lazily (docs/architecture.md Budgets: home ≤ 50 KB JS before interaction):
  * Swiper's code (swiper-setup.ts) is imported only when a slideshow comes within 300 px of the
  * viewport, once the shopper engages with the page (first pointer, key, wheel or scroll) or
  * ENGAGE_AFTER_LOAD_MS after the page has loaded, and then in an idle moment — so loading the page
@@ -8,7 +8,7 @@
  * ENGAGE_AFTER_LOAD_MS: long enough to fall after a page-load measurement's quiet window (Lighthouse
  * stops a second or two after load when the page is quiet; Swiper's start is a task of tens of ms that
  * counted as blocking time when it fell inside).
- * Swiper reads the direction only when it starts (DESIGN pitfalls), so every slideshow is destroyed
+ * Swiper reads the direction only when it starts (docs/architecture.md Pitfalls), so every slideshow is destroyed
  * and created again when `<html dir>` changes.
  */
 import type { SlideshowHandle } from './swiper-setup';

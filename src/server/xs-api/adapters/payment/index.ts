@@ -1,5 +1,5 @@
 /**
- * The payment adapter chosen by the environment (DESIGN Adapters; ADR 10): PAYMENT_PROVIDER
+ * The payment adapter chosen by the environment (docs/architecture.md Adapters; ADR 10): PAYMENT_PROVIDER
  * 'sandbox' (default, the shop's own TEST MODE provider) or 'stripe' (Stripe Checkout with
  * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET).
  */

@@ -1,5 +1,5 @@
 /**
- * The payment adapter boundary (issue "Money in" §2; DESIGN Adapters; ADR 10). The shop speaks to a
+ * The payment adapter boundary (issue "Money in" §2; docs/architecture.md Adapters; ADR 10). The shop speaks to a
  * payment provider only through this shape, so the sandbox and Stripe are interchangeable:
  * create a payment and get its page address, verify and parse a provider callback, fetch a
  * payment's state for reconciliation, refund. Amounts are integer sen; the currency is 'MYR'.

@@ -28,7 +28,7 @@ export const customers = pgTable('customers', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
 });
 
-/** Server sessions named by the sealed cookie or a bearer token (DESIGN Security). */
+/** Server sessions named by the sealed cookie or a bearer token (docs/architecture.md Security). */
 export const sessions = pgTable(
   'sessions',
   {
@@ -221,7 +221,7 @@ export const phoneCodes = pgTable('phone_codes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
 });
 
-/** Outgoing text messages when no SMS gateway is configured (DESIGN Adapters). */
+/** Outgoing text messages when no SMS gateway is configured (docs/architecture.md Adapters). */
 export const smsOutbox = pgTable('sms_outbox', {
   id: serial('id').primaryKey(),
   to: text('to_number').notNull(),
@@ -229,7 +229,7 @@ export const smsOutbox = pgTable('sms_outbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
 });
 
-/** Address geocoding cache (DESIGN Adapters: geocoding). */
+/** Address geocoding cache (docs/architecture.md Adapters: geocoding). */
 export const geocodeCache = pgTable('geocode_cache', {
   query: text('query').primaryKey(),
   latitude: real('latitude').notNull(),

@@ -1,5 +1,5 @@
 /**
- * Arabic names of the demo catalogue's products (DESIGN i18n: catalogue data per language), keyed
+ * Arabic names of the demo catalogue's products (docs/architecture.md i18n: catalogue data per language), keyed
  * by the product's EN name in product-list.ts; catalogue.ts refuses a product without one. Modern
  * Standard Arabic a shopper in the Gulf or in Malaysia reads at a glance; a Malaysian or Chinese
  * dish with no Arabic word is written as its transliteration with a short Arabic description

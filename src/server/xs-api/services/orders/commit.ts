@@ -1,5 +1,5 @@
 /**
- * Commits a priced order in one transaction (DESIGN "Stock, vouchers and points change inside one
+ * Commits a priced order in one transaction (docs/architecture.md "Stock, vouchers and points change inside one
  * transaction with row locks"): locks the outlet's stock rows FOR UPDATE, takes the quantities,
  * takes a place in the pick-up slot or delivery day (./capacity.ts), numbers the order from the
  * `order_number_seq` sequence, writes the order and its lines, claims the voucher and removes the

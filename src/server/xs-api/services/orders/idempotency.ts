@@ -1,5 +1,5 @@
 /**
- * Idempotent order submits (DESIGN "an order submit carries an idempotency key so a retry never
+ * Idempotent order submits (docs/architecture.md "an order submit carries an idempotency key so a retry never
  * makes a second order"). The order row keeps its key and a hash of the request body: the same key
  * with the same body answers with the first order; with another body (or from another member) it is
  * refused with a 409 and changes nothing, as Stripe does.

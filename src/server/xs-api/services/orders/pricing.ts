@@ -1,5 +1,5 @@
 /**
- * Pricing of an order (spec §3 Order product[], §4 Checkout; DESIGN "The server recomputes"):
+ * Pricing of an order (spec §3 Order product[], §4 Checkout; docs/architecture.md "The server recomputes"):
  * every line is priced from the database; the prices, amounts and totals a client sends are only
  * checked against the server's figures, never used. Amounts inside are integer sen; the client's
  * are ringgit (a number or a string with at most 2 decimals, as the contract carries them).

@@ -1,5 +1,5 @@
 /**
- * Unpaid orders expire (issue "Money in" §2; DESIGN The order's life): an order still To Pay
+ * Unpaid orders expire (issue "Money in" §2; docs/architecture.md The order's life): an order still To Pay
  * (Pending or Processing Payment) `windowMinutes` after it was placed is cancelled by the shop
  * (actor `system`), which gives its stock and voucher back (services/orders/release.ts).
  *
