@@ -6,7 +6,7 @@
  */
 import { expect, test } from './test';
 import { DEMO, expectAccessible, loginWithDelivery } from './helpers';
-import { emptyCart } from './shop-api';
+import { chosenStore, emptyCart, productsAt } from './shop-api';
 
 const API = '/api/mobile_ecom/xs_api.php';
 const API_KEY = { 'x-api-key': process.env.XS_API_KEY ?? 'xs-local-dev-key' };
@@ -34,8 +34,10 @@ test('quantity steps once per press, auto-repeats while held, and works from the
   // Quantity controls need login (spec §6): a member with a store chosen.
   await loginWithDelivery(page, 'PICKUP');
   await emptyCart(page.request);
-  await page.goto('/product/P0001');
-  const input = page.locator('#qty-P0001');
+  // A product with at least 12 units at the chosen store: other files sell from the worker's shop.
+  const code = (await productsAt(page.request, (await chosenStore(page)).store_no, 1, 12))[0]!.code;
+  await page.goto(`/product/${code}`);
+  const input = page.locator(`#qty-${code}`);
   const plus = page.locator('[data-quantity] [data-step="1"]');
   const minus = page.locator('[data-quantity] [data-step="-1"]');
   await expect(input).toHaveValue('1');

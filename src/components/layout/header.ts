@@ -11,12 +11,11 @@ import { $cartCount, $session } from '../../stores/session';
 import { openDeliveryModal } from '../../features/delivery/modal';
 import { pluralText } from '../../i18n/plural-text';
 import { $favourites } from '../../stores/favourites';
-import { $shipping, isShippingComplete, type Shipping } from '../../features/delivery/shipping';
+import { $shipping, isShippingComplete, shownStoreName, type Shipping } from '../../features/delivery/shipping';
 import { callAction } from '../../features/shared/action-fetch';
 import { toast } from '../../lib/ui/toast';
 import { installChunkReload } from '../../lib/ui/chunk-reload';
 import { LOGOUT_REDIRECT_MS, TOAST_LOGIN_MS, TOAST_LOGOUT_MS } from '../../domain/constants';
-import { documentLocale, outletName } from '../../i18n/outlet-name';
 
 /** sessionStorage key: when (epoch ms) the 'Logout Successful' toast begun before the redirect to /login ends. */
 const LOGOUT_TOAST_KEY = 'xs_logout_toast_until';
@@ -103,7 +102,7 @@ export function startHeader() {
     kind.textContent = s?.store ? `${s.type === 'PICKUP' ? header.dataset.labelPickup : header.dataset.labelDelivery} ·` : header.dataset.labelChoose ?? '';
     kind.classList.toggle('truncate', !s?.store);
     kind.classList.toggle('shrink-0', !!s?.store);
-    store.textContent = outletName(s?.store?.store_name ?? '', documentLocale());
+    store.textContent = shownStoreName(s?.store);
     store.hidden = !s?.store;
   });
 

@@ -10,8 +10,9 @@
  */
 import { atom } from 'nanostores';
 import { persistentJSON } from '@nanostores/persistent';
-import type { Shipping } from './choice';
+import type { Shipping, ShippingStore } from './choice';
 import { writeChoiceCookie } from './choice-cookie';
+import { pageOutletName } from '../../i18n/outlet-brand';
 
 export type { Shipping, ShippingAddress, ShippingStore } from './choice';
 
@@ -37,4 +38,13 @@ if (typeof document !== 'undefined') {
     written = key;
     writeChoiceCookie(s?.store?.store_no ? s : null);
   });
+}
+
+/**
+ * The chosen store's name as the page's scripts show it (header, stock lines): the chain's part in
+ * the page's language (`pageOutletName`, src/i18n/outlet-brand.ts); '' without a store. Kept here,
+ * in the chunk every such script already loads, rather than in a chunk of its own.
+ */
+export function shownStoreName(store: Pick<ShippingStore, 'store_name'> | null | undefined): string {
+  return store ? pageOutletName(store.store_name) : '';
 }

@@ -75,14 +75,12 @@ export function toast(message: string, { durationMs = TOAST_DEFAULT_MS, href, ki
   el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
   el.dataset.toast = kind;
   if (tag) el.dataset.toastTag = tag;
-  el.className =
-    'pointer-events-auto flex items-center gap-3 rounded-xl text-sm font-medium shadow-lg ring-1 transition-opacity duration-300 ' +
-    // A light ring and a deep shadow keep the dark toast visible over any background, the dark footer too.
-    (kind === 'error' ? 'bg-brand-700 text-white ring-2 ring-white/90 shadow-black/40' : 'bg-ink-900 text-white ring-2 ring-white/90 shadow-black/40');
+  // Its look: the `toast` and `toast-error` classes of src/styles/global.css.
+  el.className = kind === 'error' ? 'toast-error' : 'toast';
   const body = href ? document.createElement('a') : el;
   if (href) {
     (body as HTMLAnchorElement).href = href;
-    body.className = 'block w-full rounded-xl px-4 py-3 hover:underline';
+    body.className = 'toast-link';
     el.append(body);
   } else {
     el.classList.add('px-4', 'py-3');

@@ -7,8 +7,7 @@
  * the quantity input and disables add to cart).
  */
 import { $session } from '../../../stores/session';
-import { $shipping } from '../../delivery/shipping';
-import { documentLocale, outletName } from '../../../i18n/outlet-name';
+import { $shipping, shownStoreName } from '../../delivery/shipping';
 import type { Availability } from '../queries';
 
 /** Starts the availability line of the page's `[data-availability]` element, if any. */
@@ -35,7 +34,7 @@ export function startAvailability() {
     const a = (await res.json()) as Availability;
     const units = a.product_quantity ?? 0;
     const template = el.dataset.labelSome ?? '';
-    el.textContent = template.replace('{count}', String(units)).replace('{store}', outletName(store.store_name, documentLocale()));
+    el.textContent = template.replace('{count}', String(units)).replace('{store}', shownStoreName(store));
     el.hidden = units <= 0;
   };
   $session.subscribe(() => void update());

@@ -14,8 +14,7 @@
  * the button itself is followed, its product code being its value.
  */
 import { $session } from '../../../stores/session';
-import { $shipping } from '../../delivery/shipping';
-import { documentLocale, outletName } from '../../../i18n/outlet-name';
+import { $shipping, shownStoreName } from '../../delivery/shipping';
 import { CARD_CART_FORM } from '../../shared/card-forms';
 
 /** An add-to-cart form (product page, quick view), or a card's add-to-cart button. */
@@ -113,7 +112,7 @@ async function refresh(forms: Buy[]) {
   if (known !== target || chosen()?.store_no !== store.store_no) return; // the store changed meanwhile
   for (const f of forms) {
     const units = target.stock.get(codeOf(f));
-    applyTo(f, units ?? null, outletName(store.store_name, documentLocale()));
+    applyTo(f, units ?? null, shownStoreName(store));
   }
 }
 
