@@ -69,5 +69,7 @@ export function productsCsv(products: readonly ExportedProduct[]): string {
     const cells = cellsOf(p);
     return PRODUCTS_EXPORT_COLUMNS.map((c) => spreadsheetSafe(cells[c] ?? ''));
   });
-  return stringify(records, { header: true, columns: [...PRODUCTS_EXPORT_COLUMNS], record_delimiter: '\r\n', bom: true });
+  // csv-stringify quotes a cell holding the record delimiter (CRLF), not one holding a lone LF or CR:
+  // `quoted_match` quotes those too, or a description's line break would end the record.
+  return stringify(records, { header: true, columns: [...PRODUCTS_EXPORT_COLUMNS], record_delimiter: '\r\n', bom: true, quoted_match: /[\r\n]/ });
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { fromSpreadsheetSafe, spreadsheetSafe } from '../../src/domain/catalogue-edit';
 import { PRODUCTS_EXPORT_COLUMNS, productsCsv, type ExportedProduct } from '../../src/domain/catalogue-export';
+import { decodeUtf8, parseCsv } from '../../src/server/xs-api/services/catalogue-writes/import-csv';
 
 const product = (over: Partial<ExportedProduct> = {}): ExportedProduct => ({
   product_code: 'P0001', product_name: { en: 'Pork Belly', zh: '五花肉', ar: 'لحم بطن الخنزير' }, line_code: 'PORK-CUTS', group_code: 'FRESH-PORK',
@@ -19,10 +20,15 @@ describe('products export', () => {
     expect([cell(second, 'final_price'), cell(second, 'visible'), cell(second, 'product_description_en')]).toEqual(['12.90', '0', '']);
   });
 
-  it('quotes cells with commas, quotes and line breaks, and reads back what it wrote', () => {
-    const text = 'Cut "thick", then\nbraise';
-    const [header, row] = parse(productsCsv([product({ product_description: { en: text } })]), { bom: true }) as string[][];
-    expect(row![header!.indexOf('product_description_en')]).toBe(text);
+  it('quotes cells with commas, quotes and line breaks of any kind, and the import reads back what it wrote', () => {
+    for (const text of ['Cut "thick", then braise', 'Smoked\nover rambutan wood', 'One\rline', 'Two\r\nlines']) {
+      const csv = productsCsv([product({ product_description: { en: text } })]);
+      // The import's own reader (line breaks LF, CRLF or CR, as spreadsheets write them).
+      const { header, rows } = parseCsv(decodeUtf8(new TextEncoder().encode(csv)), 10);
+      expect(rows, JSON.stringify(text)).toHaveLength(1);
+      // A line break inside a quoted cell is read as LF.
+      expect(rows[0]!.fields[header.indexOf('product_description_en')]).toBe(text.replace(/\r\n?/g, '\n'));
+    }
   });
 
   it('writes a text that would start a formula as text, and reads it back as the text it stands for', () => {
