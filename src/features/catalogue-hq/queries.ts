@@ -6,24 +6,11 @@
  * (ops_integration_token_list) and the products export (ops_export_products). An outlet's staff get `StaffRefusal` 403 (the page shows the API's
  * text in their language); an ended session `StaffSignedOut`. Prices stay in sen.
  */
-import { XsApiError } from '../../lib/xs-api/client';
 import { staffApi } from '../shared/api';
-import { StaffRefusal, StaffSignedOut, type StaffContext } from '../staff/queries';
+import { read, StaffRefusal, StaffSignedOut, type StaffContext } from '../staff/queries';
 import { pick } from './view';
 
 export { StaffRefusal, StaffSignedOut };
-
-/** Runs a read: 401 → StaffSignedOut, 404 → null, another 4xx → StaffRefusal; the rest is thrown as it is. */
-async function read<T>(fn: () => Promise<T>): Promise<T | null> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof XsApiError && err.status === 401) throw new StaffSignedOut();
-    if (err instanceof XsApiError && err.status === 404) return null;
-    if (err instanceof XsApiError && err.status >= 400 && err.status < 500) throw new StaffRefusal(err.status, err.message);
-    throw err;
-  }
-}
 
 /** Like `read`, for reads that cannot be "not found". */
 async function must<T>(fn: () => Promise<T>): Promise<T> {

@@ -33,7 +33,7 @@ export class StaffRefusal extends Error {
 }
 
 /** Runs a read; 401 becomes `StaffSignedOut`, 404 null, another 4xx `StaffRefusal`; 5xx and faults are thrown as they are. */
-async function read<T>(fn: () => Promise<T>): Promise<T | null> {
+export async function read<T>(fn: () => Promise<T>): Promise<T | null> {
   try {
     return await fn();
   } catch (err) {

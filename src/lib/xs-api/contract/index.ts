@@ -17,6 +17,7 @@ import * as notifications from './notifications';
 import * as feedback from './feedback';
 import * as purchases from './purchases';
 import * as catalogueWrites from './catalogue-writes';
+import * as productPictures from './product-pictures';
 import * as catalogueHq from './catalogue-hq';
 
 export * from './operation';
@@ -38,6 +39,7 @@ export * from './notifications';
 export * from './feedback';
 export * from './purchases';
 export * from './catalogue-writes';
+export * from './product-pictures';
 export * from './catalogue-hq';
 
 export const operations = {
@@ -152,9 +154,9 @@ export const operations = {
   pos_stock: catalogueWrites.posStock,
   ops_import_products: catalogueWrites.opsImportProducts,
   ops_import_stock: catalogueWrites.opsImportStock,
-  ops_product_picture_add: catalogueWrites.opsProductPictureAdd,
-  ops_product_picture_order: catalogueWrites.opsProductPictureOrder,
-  ops_product_picture_remove: catalogueWrites.opsProductPictureRemove,
+  ops_product_picture_add: productPictures.opsProductPictureAdd,
+  ops_product_picture_order: productPictures.opsProductPictureOrder,
+  ops_product_picture_remove: productPictures.opsProductPictureRemove,
   ops_product_list: catalogueHq.opsProductList,
   ops_product_stock: catalogueHq.opsProductStock,
   ops_catalogue_structure: catalogueHq.opsCatalogueStructure,
