@@ -93,9 +93,11 @@ test.describe('HQ on a desktop (EN, 1366 px)', () => {
     const login = await addStaff(request, 'hq');
     const hq = (await (await request.post(`${API}/staff/login`, { headers: API_KEY, data: { login, password: PASSWORD } })).json()) as { token: string };
     const code = `E2P${stamp()}`.slice(0, 20);
+    // Named in all three languages, as HQ would: words.spec reads the category pages in ZH and AR, where a
+    // product named only in English is shown in English.
     const created = await request.post(`${API}/ops/catalogue/product_create`, {
       headers: { ...API_KEY, authorization: `Bearer ${hq.token}` },
-      data: { product_code: code, product_name: { en: `Kopi Beans ${code}` }, line_code: await firstLine(request, hq.token), unit: '250 g', price_sen: 1290, final_price_sen: 1290, visible: true },
+      data: { product_code: code, product_name: { en: `Kopi Beans ${code}`, zh: `咖啡豆 ${code}`, ar: `حبوب قهوة ${code}` }, line_code: await firstLine(request, hq.token), unit: '250 g', price_sen: 1290, final_price_sen: 1290, visible: true },
     });
     expect(created.status(), await created.text()).toBe(200);
 
