@@ -5,7 +5,7 @@
  * logged out, the shopping flow needs login.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { localizePath, resolveLocale, splitLocale, translate, type Locale } from './i18n/messages';
+import { localizePath, refererLocale, resolveLocale, splitLocale, translate, type Locale } from './i18n/messages';
 import { memberApi } from './features/shared/api';
 import { handleFormAction } from './features/shared/form-action';
 import { clearSession, readSession } from './server/session';
@@ -24,15 +24,7 @@ import { isCrossSiteFormPost } from './server/site-origin';
  * (src/features/language/choice.ts), else the browser's Accept-Language.
  */
 function callerLocale(headers: Headers, stored: Locale | null): Locale {
-  const referer = headers.get('referer');
-  if (referer) {
-    try {
-      return splitLocale(new URL(referer).pathname).locale;
-    } catch {
-      // A malformed Referer: fall through to the browser's language.
-    }
-  }
-  return stored ?? resolveLocale(headers.get('accept-language'));
+  return refererLocale(headers) ?? stored ?? resolveLocale(headers.get('accept-language'));
 }
 
 const GUEST_ONLY = new Set(['/login', '/register']);

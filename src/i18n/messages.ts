@@ -67,6 +67,17 @@ export function splitLocale(pathname: string): { locale: Locale; path: string } 
   return { locale: m[1] as Locale, path: m[2] || '/' };
 }
 
+/** The language of the shop page a request came from (its Referer's /zh or /ar prefix, EN without); null with no readable Referer. */
+export function refererLocale(headers: Headers): Locale | null {
+  const referer = headers.get('referer');
+  if (!referer) return null;
+  try {
+    return splitLocale(new URL(referer).pathname).locale;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A plural message as one template per plural category of the language, for a browser script that
  * fills in a number later (search suggestion count, the header's points): ('en', 'suggest_count',

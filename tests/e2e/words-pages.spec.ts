@@ -55,3 +55,19 @@ test('AR: order statuses, history and outlet names in Arabic on a phone', async 
   await expect(page.locator('header [data-delivery-store]')).toContainText('إكس إس فريش مارت');
   await expectAccessible(page);
 });
+
+test('the sandbox page of an unknown payment speaks the language of the page it came from, else the browser’s', async ({ page, request }) => {
+  const zh = await request.get('/payment/sandbox/sbx_unknown', { headers: { referer: `${test.info().project.use.baseURL}/zh/order-success?order=WEB1`, 'accept-language': 'en' } });
+  expect(zh.status()).toBe(404);
+  expect(await zh.text()).toContain('<h1>找不到此付款</h1>');
+
+  const browserAr = await request.get('/payment/sandbox/sbx_unknown', { headers: { 'accept-language': 'ar,en;q=0.5' } });
+  expect(browserAr.status()).toBe(404);
+  expect(await browserAr.text()).toContain('<h1>لم يُعثر على الدفع</h1>');
+
+  const ar = await page.goto('/payment/sandbox/sbx_unknown', { referer: `${test.info().project.use.baseURL}/ar/cart` });
+  expect(ar?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('h1')).toHaveText('لم يُعثر على الدفع');
+  await expectAccessible(page);
+});

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { html, raw } from 'hono/html';
 import { formatPriceInText } from '../../domain/money';
 import { isolate } from '../../i18n/bidi';
-import { dir, splitLocale, translator, type Locale } from '../../i18n/messages';
+import { dir, refererLocale, resolveLocale, splitLocale, translator, type Locale } from '../../i18n/messages';
 import type { Db } from '../xs-api/db/client';
 import { completeSandboxPayment, deliverSandboxEvent, readSandboxPayment, type SandboxOutcome, type SandboxPayment } from './provider';
 import { errorFields, log } from '../log';
@@ -100,14 +100,24 @@ function paymentPage(p: SandboxPayment, action: string) {
 const page = (body: unknown, status = 200) =>
   new Response(String(body), { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'DENY', 'content-security-policy': CSP } });
 
-/** GET: the page of payment `id` (404 when unknown). */
-export async function showSandboxPayment(deps: SandboxPageDeps, id: string, url: URL): Promise<Response> {
+/**
+ * The language of a page for a payment the provider does not know (no return address to read it
+ * from): that of the shop page the browser came from (its Referer's /zh or /ar prefix), else the
+ * browser's Accept-Language, else EN.
+ */
+export function unknownPaymentLocale(headers: Headers): Locale {
+  return refererLocale(headers) ?? resolveLocale(headers.get('accept-language'));
+}
+
+/** GET: the page of payment `id`; 404 in the browser's language when unknown. */
+export async function showSandboxPayment(deps: SandboxPageDeps, id: string, request: Request): Promise<Response> {
   const p = await readSandboxPayment(await deps.db(), id);
   if (!p) {
-    const text = translator('en')('sandbox_not_found');
-    return page(layout('en', text, html`<div class="card"><h1>${text}</h1></div>`), 404);
+    const locale = unknownPaymentLocale(request.headers);
+    const text = translator(locale)('sandbox_not_found');
+    return page(layout(locale, text, html`<div class="card"><h1>${text}</h1></div>`), 404);
   }
-  return page(await paymentPage(p, url.pathname));
+  return page(await paymentPage(p, new URL(request.url).pathname));
 }
 
 /**
@@ -125,7 +135,7 @@ export async function chooseSandboxOutcome(deps: SandboxPageDeps, id: string, re
   }
   const db = await deps.db();
   const done = await completeSandboxPayment(db, id, outcome);
-  if (!done) return showSandboxPayment(deps, id, new URL(request.url));
+  if (!done) return showSandboxPayment(deps, id, request);
   const delivered = await deliverSandboxEvent(done.event, deps.secret, deps.webhookUrl, deps.send).catch((err: unknown) => {
     log.error(errorFields(err), 'payment sandbox: callback failed');
     return false;

@@ -14,5 +14,5 @@ const deps = (): SandboxPageDeps => ({
   send: async (r) => (await bundledApi()).fetch(r),
 });
 
-export const GET: APIRoute = ({ params, url }) => showSandboxPayment(deps(), params.id ?? '', url);
+export const GET: APIRoute = ({ params, request }) => showSandboxPayment(deps(), params.id ?? '', request);
 export const POST: APIRoute = ({ params, request }) => chooseSandboxOutcome(deps(), params.id ?? '', request);
