@@ -76,6 +76,25 @@ export function pageCount(total: number): number {
   return Math.max(1, Math.ceil(total / PAGE_SIZE));
 }
 
+/**
+ * The page numbers a list's page links show (spec §9 pagination siblings 1): the first and last
+ * page, the current one and one sibling each side; null stands for a gap of two or more pages, and a
+ * gap of one page shows that page instead. pageWindow(5, 12) → [1, null, 4, 5, 6, null, 12];
+ * pageWindow(3, 5) → [1, 2, 3, 4, 5]. `current` is clamped to 1…`last`.
+ */
+export function pageWindow(current: number, last: number): (number | null)[] {
+  const page = Math.min(Math.max(current, 1), last);
+  const sorted = [...new Set([1, last, page - 1, page, page + 1].filter((n) => n >= 1 && n <= last))].sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  sorted.forEach((n, i) => {
+    const prev = sorted[i - 1];
+    if (prev !== undefined && n - prev === 2) out.push(prev + 1);
+    else if (prev !== undefined && n - prev > 2) out.push(null);
+    out.push(n);
+  });
+  return out;
+}
+
 /** The page holding the last of `loaded` items counted from the start of the list (at least 1). */
 export function pageOfItems(loaded: number): number {
   return Math.max(1, Math.ceil(loaded / PAGE_SIZE));

@@ -1,7 +1,7 @@
 /** A product list's URL: sort, price filter and page (spec §2 Product list view, §5, §9). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canonicalListPath, hasPriceFilter, listHref, MAX_PAGE, pageCount, pageLimit, pageOfItems, parsePrice, readListParams, readPriceFilter } from '../../src/domain/list-url';
+import { canonicalListPath, hasPriceFilter, listHref, MAX_PAGE, pageCount, pageLimit, pageOfItems, pageWindow, parsePrice, readListParams, readPriceFilter } from '../../src/domain/list-url';
 
 const q = (s: string) => new URLSearchParams(s);
 
@@ -89,5 +89,32 @@ describe('pageLimit and canonicalListPath', () => {
   it('keeps only the page (from 2 on) in the canonical address', () => {
     expect(canonicalListPath('/shop/catalog', 1)).toBe('/shop/catalog');
     expect(canonicalListPath('/category/PORK-CUTS', 2)).toBe('/category/PORK-CUTS?page=2');
+  });
+});
+
+describe('pageWindow (spec §9 pagination siblings 1)', () => {
+  it('shows the first and last page, the current one and one sibling each side, gaps as null', () => {
+    expect(pageWindow(5, 12)).toEqual([1, null, 4, 5, 6, null, 12]);
+    expect(pageWindow(1, 12)).toEqual([1, 2, null, 12]);
+    expect(pageWindow(12, 12)).toEqual([1, null, 11, 12]);
+    expect(pageWindow(1, 1)).toEqual([1]);
+  });
+  it('shows a lone page between instead of a gap of one', () => {
+    expect(pageWindow(3, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(4, 9)).toEqual([1, 2, 3, 4, 5, null, 9]);
+  });
+  it('clamps a page beyond the ends', () => {
+    expect(pageWindow(40, 6)).toEqual(pageWindow(6, 6));
+    expect(pageWindow(0, 6)).toEqual(pageWindow(1, 6));
+  });
+  it('lists every page once, in order, always with 1, last and the current page and its siblings', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 200 }).chain((last) => fc.tuple(fc.integer({ min: 1, max: last }), fc.constant(last))), ([page, last]) => {
+        const shown = pageWindow(page, last).filter((n): n is number => n !== null);
+        expect(shown).toEqual([...new Set(shown)].sort((a, b) => a - b));
+        for (const n of [1, last, page, Math.max(1, page - 1), Math.min(last, page + 1)]) expect(shown).toContain(n);
+        expect(shown.length).toBeLessThanOrEqual(7);
+      }),
+    );
   });
 });
