@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromiumExecutable } from './tests/e2e/browser';
 import { hermeticFontsEnv } from './tests/e2e/fonts';
-import { E2E_PORT, E2E_WORKERS, shopUrl } from './tests/e2e/shops';
+import { apiUrl, E2E_SPLIT, E2E_WORKERS, shopUrl } from './tests/e2e/shops';
 
 /**
  * Browser tests against the built server on a fresh embedded database (docs/architecture.md Tests). One server per
@@ -23,15 +23,23 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-e2e-'));
 /** The operators' token of the test server: the ops CLI journey uses it (tests/e2e/payment.spec.ts). */
 export const E2E_OPS_TOKEN = 'e2e-ops-token-0123456789abcdef';
 
-/** Test shop n (tests/e2e/shops.ts): a server on E2E_PORT + n, on a fresh embedded database of its own. */
-function shopServer(n: number) {
-  return {
-    command: 'node scripts/serve.mjs',
-    url: `${shopUrl(n)}/`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: { PORT: String(E2E_PORT + n), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, `shop-${n}`, 'pglite'), SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789', OPS_TOKEN: E2E_OPS_TOKEN, RATE_LIMIT_EXEMPT_IPS: '127.0.0.1,::1,::ffff:127.0.0.1', RATE_LIMIT_SCALE: '100', PICKUP_SLOT_CAPACITY: '1000', DELIVERY_DAY_CAPACITY: '1000', PICTURE_WARMUP: 'false', IMAGE_CACHE_DIR: path.resolve('dist/pictures'), SERVER_KEEP_ALIVE_TIMEOUT_MS: '120000' },
-  };
+/** What every test server is given: one session secret and operators' token, loopback exempt from per-IP limits, pictures made when asked. */
+const COMMON_ENV = { HOST: '127.0.0.1', SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789', OPS_TOKEN: E2E_OPS_TOKEN, RATE_LIMIT_EXEMPT_IPS: '127.0.0.1,::1,::ffff:127.0.0.1', RATE_LIMIT_SCALE: '100', PICTURE_WARMUP: 'false', IMAGE_CACHE_DIR: path.resolve('dist/pictures'), SERVER_KEEP_ALIVE_TIMEOUT_MS: '120000' };
+
+/**
+ * Test shop n (tests/e2e/shops.ts): a server on E2E_PORT + n, on a fresh embedded database of its
+ * own; with E2E_TOPOLOGY=split, a storefront there and its API process at apiUrl(n), sharing the
+ * uploads folder as instances do.
+ */
+function shopServers(n: number) {
+  const database = { DATA_DIR: path.join(dataDir, `shop-${n}`, 'pglite'), UPLOADS_DIR: path.join(dataDir, `shop-${n}`, 'uploads'), PICKUP_SLOT_CAPACITY: '1000', DELIVERY_DAY_CAPACITY: '1000' };
+  const server = (url: string, env: Record<string, string>) => ({ command: 'node scripts/serve.mjs', url: `${url}/`, timeout: 120_000, reuseExistingServer: false, env: { ...COMMON_ENV, PORT: new URL(url).port, ...env } });
+  if (!E2E_SPLIT) return [server(shopUrl(n), database)];
+  return [
+    // The API process: the shop's database; its public address is the storefront's (payment returns, links).
+    server(apiUrl(n), { ...database, SITE_URL: shopUrl(n) }),
+    server(shopUrl(n), { XS_API_URL: `${apiUrl(n)}/api/mobile_ecom/xs_api.php`, UPLOADS_DIR: database.UPLOADS_DIR, SITE_URL: shopUrl(n) }),
+  ];
 }
 
 export default defineConfig({
@@ -55,5 +63,5 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: shopUrl(0) } }],
-  webServer: Array.from({ length: E2E_WORKERS }, (_, n) => shopServer(n)),
+  webServer: Array.from({ length: E2E_WORKERS }, (_, n) => shopServers(n)).flat(),
 });

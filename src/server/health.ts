@@ -8,6 +8,9 @@ import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { readyDb } from './runtime';
+import { config } from './config';
+import { remoteApiBase } from './remote-api';
+import { API_KEY_HEADER } from '../lib/xs-api/contract';
 import { onShutdown } from './lifecycle';
 import { errorFields, log } from './log';
 
@@ -20,10 +23,21 @@ export const READINESS_TIMEOUT_MS = 1_500;
 /** 'ok', or a short reason ('unreachable', 'timeout'); Redis is 'not_configured' without REDIS_URL. */
 export type CheckResult = 'ok' | 'unreachable' | 'timeout' | 'not_configured';
 
-/** The body of /readyz: `status` 'ready' (HTTP 200) or 'not_ready' (HTTP 503), and each dependency. */
-export type Readiness = { status: 'ready' | 'not_ready'; database: CheckResult; redis: CheckResult };
+/**
+ * The body of /readyz: `status` 'ready' (HTTP 200) or 'not_ready' (HTTP 503), and each dependency.
+ * A storefront apart from its API (XS_API_URL) has no database ('not_configured') and reports `api`:
+ * whether the API answers a reference read (state_listing).
+ */
+export type Readiness = { status: 'ready' | 'not_ready'; database: CheckResult; redis: CheckResult; api?: CheckResult };
 
 class Timeout extends Error {}
+
+/** A reference read (state_listing) on the remote API answers Status 1. @throws Error otherwise. */
+async function remoteApiAnswers(remote: { origin: string; basePath: string }, timeoutMs: number): Promise<void> {
+  const res = await fetch(new URL(`${remote.basePath}/state_listing`, remote.origin), { headers: { [API_KEY_HEADER]: config.xsApiKey }, signal: AbortSignal.timeout(timeoutMs) });
+  const body = (await res.json().catch(() => null)) as { Status?: unknown } | null;
+  if (!res.ok || body?.Status !== 1) throw new Error(`the API answered ${res.status}`);
+}
 
 function within<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -88,6 +102,15 @@ async function ping(client: Redis): Promise<void> {
  * Never throws: a failing dependency is reported in the result.
  */
 export async function readiness(redisUrl = process.env.REDIS_URL, timeoutMs = READINESS_TIMEOUT_MS): Promise<Readiness> {
+  const remote = remoteApiBase(config.xsApiUrl);
+  if (remote) {
+    const [api, cache] = await Promise.all([
+      check('api', () => remoteApiAnswers(remote, timeoutMs), timeoutMs),
+      redisUrl ? check('redis', async () => ping(await redisClient(redisUrl)), timeoutMs) : Promise.resolve<CheckResult>('not_configured'),
+    ]);
+    const ok = api === 'ok' && (cache === 'ok' || cache === 'not_configured');
+    return { status: ok ? 'ready' : 'not_ready', database: 'not_configured', redis: cache, api };
+  }
   const [database, cache] = await Promise.all([
     check('database', async () => (await readyDb()).execute(sql`select 1`), timeoutMs),
     redisUrl ? check('redis', async () => ping(await redisClient(redisUrl)), timeoutMs) : Promise.resolve<CheckResult>('not_configured'),

@@ -14,6 +14,9 @@
  *   embedded database there is one process and the notice goes nowhere.
  * A listener that (re)connects drops every cached page ('catalogue'): notices sent while it was away
  * are lost, so nothing it kept can be trusted.
+ *
+ * A storefront apart from its API (XS_API_URL) has no database to listen on: it follows the API's
+ * `page_changes` feed instead (src/server/remote-page-changes.ts), which carries the same tags.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -30,11 +33,25 @@ const MAX_PAYLOAD_BYTES = 7_000;
 
 type PageCacheHook = { invalidate(options: { tags?: string | string[] }): void };
 
-/** Drops this process's cached pages carrying any of `tags` (nothing when no page cache runs). */
+/** Who follows this process's page changes (the page_changes feed of storefronts apart from the API). */
+const followers = new Set<(tags: string[]) => void>();
+
+/**
+ * Calls `listener` with the tags of every page change this process learns of — its own and, on
+ * PostgreSQL, the other instances' — until the returned function is called. The API's
+ * `page_changes` feed (src/server/xs-api/routes/page-changes.ts) hands them to storefronts apart from it.
+ */
+export function followPageChanges(listener: (tags: string[]) => void): () => void {
+  followers.add(listener);
+  return () => void followers.delete(listener);
+}
+
+/** Drops this process's cached pages carrying any of `tags` (nothing when no page cache runs), and tells its followers. */
 export function invalidateHere(tags: readonly string[]): void {
   if (tags.length === 0) return;
   const hook = (globalThis as Record<symbol, PageCacheHook | undefined>)[PAGE_CACHE_HOOK];
   hook?.invalidate({ tags: [...tags] });
+  for (const follower of followers) follower([...tags]);
 }
 
 /** The tags as notice payloads of at most MAX_PAYLOAD_BYTES each: `{"from": id, "tags": [...]}`. */

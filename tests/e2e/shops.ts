@@ -12,3 +12,15 @@ export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1
 export function shopUrl(n: number): string {
   return `http://127.0.0.1:${E2E_PORT + n}`;
 }
+
+/**
+ * E2E_TOPOLOGY=split runs each test shop as two processes of the same build: the storefront at
+ * shopUrl(n), which the tests talk to, with XS_API_URL pointing at an API process at apiUrl(n) that
+ * holds the database (README "The storefront apart from its API"). Unset: one process per shop.
+ */
+export const E2E_SPLIT = process.env.E2E_TOPOLOGY === 'split';
+
+/** The API process of split shop `n` (50 ports above the storefronts). */
+export function apiUrl(n: number): string {
+  return `http://127.0.0.1:${E2E_PORT + 50 + n}`;
+}

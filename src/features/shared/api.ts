@@ -22,16 +22,23 @@ import type { Locale } from '../../i18n/messages';
 import { config } from '../../server/config';
 import { bundledApi } from '../../server/runtime';
 import type { SessionPayload } from '../../server/session';
+import { remoteApiBase } from '../../server/remote-api';
+import { ensureRemotePageChanges } from '../../server/remote-page-changes';
+
+const remoteBase = remoteApiBase(config.xsApiUrl);
 
 /** What the feature layer needs of an Astro page, endpoint or action context. */
 export type FeatureContext = { locals: Pick<App.Locals, 'locale' | 'session' | 'clientIp'> };
 
-/** `clientIp`: the shopper's IP, handed to the bundled API for its per-IP limits (not sent to a remote one). */
+/** `clientIp`: the shopper's IP, for the API's per-IP limits: handed to the bundled API, sent to a remote one as X-Forwarded-For. */
 function client(locale: Locale, session: SessionPayload | null, clientIp: string | null = null): XsClient {
   const remote = config.xsApiUrl;
+  // Apart from its API, this process's page cache follows the API's page changes (ADR 30).
+  if (remoteBase) ensureRemotePageChanges(remoteBase, config.xsApiKey);
   return createXsClient({
     fetch: remote ? (r) => fetch(r) : async (r) => (await bundledApi()).fetch(r, { clientIp }),
     baseUrl: remote || 'http://in-process',
+    forwardedFor: remote ? clientIp : null,
     apiKey: config.xsApiKey,
     locale,
     token: session?.token ?? null,

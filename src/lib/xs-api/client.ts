@@ -33,8 +33,13 @@ export class XsApiError extends Error {
 export type XsClientOptions = {
   /** Sends a request: `app.fetch` of the bundled API, or global fetch for a remote one. */
   fetch: (request: Request) => Promise<Response> | Response;
-  /** Origin of the API, e.g. 'http://localhost' in-process or XS_API_URL. */
+  /**
+   * Where the API is: an origin ('http://in-process', the contract's paths under API_BASE) or a base
+   * with its path (XS_API_URL, e.g. 'http://api:4321/api/mobile_ecom/xs_api.php').
+   */
   baseUrl: string;
+  /** The shopper's address, sent as X-Forwarded-For to a remote API (its per-IP limits); not sent in-process. */
+  forwardedFor?: string | null;
   apiKey: string;
   locale: string;
   /** Session token of the member, sent as `Authorization: Bearer`. */
@@ -84,10 +89,13 @@ function toFormData(fields: Record<string, unknown>): FormData {
 
 /** Creates a client. Each call resolves to the checked success answer or throws XsApiError. */
 export function createXsClient(options: XsClientOptions) {
+  // A base with a path ('http://api:4321/api/mobile_ecom/xs_api.php') keeps it; an origin alone gets the contract's API_BASE.
+  const base = new URL(options.baseUrl);
+  const prefix = base.pathname.replace(/\/+$/, '') || API_BASE;
   async function call<N extends OperationName>(name: N, input: CallInput<N> = {}): Promise<ResultOf<N>> {
     const op = operations[name];
     const params = { member: options.member ?? undefined, ...input.params };
-    const url = new URL(`${API_BASE}/${buildPath(op.path, params)}`, options.baseUrl);
+    const url = new URL(`${prefix}/${buildPath(op.path, params)}`, base.origin);
     for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
       if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
     }
@@ -95,6 +103,7 @@ export function createXsClient(options: XsClientOptions) {
     if (takesLang(op) && !url.searchParams.has('lang')) url.searchParams.set('lang', options.locale);
     const headers: Record<string, string> = { [API_KEY_HEADER]: options.apiKey, 'accept-language': options.locale };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
     // A multipart operation (a file upload) sends a form; fetch sets its content type with the boundary.
     const body = input.body === undefined ? undefined : op.multipart ? toFormData(input.body as Record<string, unknown>) : JSON.stringify(input.body);
     if (typeof body === 'string') headers['content-type'] = 'application/json';

@@ -34,6 +34,7 @@ import { catalogueHqRoutes } from './routes/catalogue-hq';
 import { notificationRoutes } from './routes/notifications';
 import { feedbackRoutes } from './routes/feedback';
 import { purchaseRoutes } from './routes/purchases';
+import { pageChangeRoutes } from './routes/page-changes';
 import { sandboxAdapter } from './adapters/payment/sandbox';
 import type { PaymentAdapter } from './adapters/payment/types';
 import { DEFAULT_PAYMENT_WINDOW_MINUTES } from '../../domain/payment-window';
@@ -138,6 +139,7 @@ export function createXsApi({
   voucherRoutes(app);
   paymentRoutes(app);
   notificationRoutes(app);
+  pageChangeRoutes(app);
   feedbackRoutes(app);
   purchaseRoutes(app);
   opsRoutes(app);

@@ -1,6 +1,15 @@
-/** Serves the bundled mobile e-commerce API (spec §7) at its contract path, with the caller's IP for per-IP limits. */
+/**
+ * Serves the mobile e-commerce API (spec §7) at its contract path: the bundled API with the caller's
+ * IP for per-IP limits, or, on a storefront apart from its API (XS_API_URL), forwarded to the API
+ * process as it came (src/server/remote-api.ts).
+ */
 import type { APIRoute } from 'astro';
+import { config } from '../../../../server/config';
+import { forwardToApi, remoteApiBase, remoteUrl } from '../../../../server/remote-api';
 import { bundledApi } from '../../../../server/runtime';
 
 export const prerender = false;
-export const ALL: APIRoute = async ({ request, locals }) => (await bundledApi()).fetch(request, { clientIp: locals.clientIp ?? null });
+const remote = remoteApiBase(config.xsApiUrl);
+
+export const ALL: APIRoute = async ({ request, locals }) =>
+  remote ? forwardToApi(request, remoteUrl(request.url, remote), locals.clientIp ?? null) : (await bundledApi()).fetch(request, { clientIp: locals.clientIp ?? null });
