@@ -11,7 +11,9 @@
  *   more instants (a Monday 07:55 before opening, a Saturday's last pick-up half hour, the last day of
  *   a February);
  * - the browser tests (Playwright, Chromium) against a fresh build, as soon as it is built: their
- *   shops make the pictures they are asked for into dist/pictures (shared, each made once).
+ *   shops make the pictures they are asked for into dist/pictures (shared, each made once); then
+ *   the journeys (pick-up, delivery, payment, an order in the account) once more against a
+ *   storefront apart from its API (E2E_TOPOLOGY=split, ADR 30).
  * Once its tests are done, the unit and API lane makes the build's remaining pictures
  * (scripts/make-pictures.mjs, the second half of `npm run build`) and tests the built server as
  * processes (tests/server: graceful shutdown, production settings; with TEST_DATABASE_URL and
@@ -157,7 +159,7 @@ async function unitAndApi() {
   }
   const serverJson = path.join(out, 'server.json');
   // Without PostgreSQL and Redis, the tests that need neither.
-  const files = process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? [] : ['shutdown.spec.ts', 'settings.spec.ts', 'connection-limits.spec.ts', 'tls-proxy.spec.ts', 'runtime-files.spec.ts', 'production.spec.ts'];
+  const files = process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? [] : ['shutdown.spec.ts', 'settings.spec.ts', 'connection-limits.spec.ts', 'tls-proxy.spec.ts', 'runtime-files.spec.ts', 'production.spec.ts', 'storefront-apart.spec.ts'];
   if (files.length) console.log('\n(The two-instance, catalogue-change and metrics tests need TEST_DATABASE_URL and TEST_REDIS_URL: running the others only.)');
   const serverStatus = await run('unit/API', 'Server processes (shutdown; two instances on PostgreSQL and Redis: kill under load, catalogue change)', bin('playwright'), ['test', '--config', 'tests/server/playwright.config.ts', '--reporter=list,json', ...files], { PLAYWRIGHT_JSON_OUTPUT_NAME: serverJson });
   countPlaywright(serverJson, serverStatus, 'Server processes');
@@ -193,8 +195,15 @@ async function browser() {
   const json = path.join(out, 'playwright.json');
   const status = await run('browser', 'Browser tests (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
   countPlaywright(json, status, 'Browser tests');
+  // The journeys again on the split topology: a storefront process calling an API process over HTTP.
+  const splitJson = path.join(out, 'playwright-split.json');
+  const splitStatus = await run('browser', 'Browser journeys, storefront apart from its API (E2E_TOPOLOGY=split)', bin('playwright'), ['test', '--reporter=list,json', ...SPLIT_JOURNEYS], { PLAYWRIGHT_JSON_OUTPUT_NAME: splitJson, E2E_TOPOLOGY: 'split', E2E_PORT: '4530' });
+  countPlaywright(splitJson, splitStatus, 'Browser journeys (split)');
   await budgetsOnce('browser');
 }
+
+/** The journeys run on the split topology too: pick-up and delivery, payment, an order's life in the account. */
+const SPLIT_JOURNEYS = ['tests/e2e/journey.spec.ts', 'tests/e2e/payment.spec.ts', 'tests/e2e/order-detail.spec.ts'];
 
 console.log('━━ Compile the message catalogue');
 if (spawnSync(bin('paraglide-js'), ['compile', '--project', './project.inlang', '--outdir', './src/paraglide'], { stdio: 'inherit' }).status !== 0) process.exit(1);

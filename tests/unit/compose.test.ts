@@ -49,6 +49,16 @@ describe('compose.yaml', () => {
     }
   });
 
+  it('offers the storefront apart from its API (profile split): no database, calling shop1 with the shopper’s address', () => {
+    const front = compose.services.storefront! as Service & { profiles?: string[] };
+    expect(front.profiles).toEqual(['split']);
+    expect(front.environment?.XS_API_URL).toBe('http://shop1:4321/api/mobile_ecom/xs_api.php');
+    expect(front.environment?.DATABASE_URL).toBeUndefined();
+    expect(front.environment?.XS_API_KEY).toBe(shops[0]!.environment?.XS_API_KEY);
+    // shop1 trusts one hop, which is the storefront here: its per-IP limits count each shopper.
+    expect(shops[0]!.environment?.TRUST_PROXY).toBe('${TRUST_PROXY:-1}');
+  });
+
   it('pins every registry image by digest', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       if (service.image === 'xs-storefront:latest') continue; // built here

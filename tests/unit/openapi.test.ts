@@ -6,9 +6,9 @@ import { operations } from '../../src/lib/xs-api/contract';
 
 describe('OpenAPI document', () => {
   const doc = buildOpenApi();
-  it('documents every operation once, and the payment providers\' webhooks', () => {
+  it('documents every operation once, the payment providers\' webhooks and the page-change feed', () => {
     const ids = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => (o as { operationId: string }).operationId));
-    expect(ids.sort()).toEqual([...Object.keys(operations), 'payment_webhook_sandbox', 'payment_webhook_stripe'].sort());
+    expect(ids.sort()).toEqual([...Object.keys(operations), 'payment_webhook_sandbox', 'payment_webhook_stripe', 'page_changes'].sort());
   });
   it('docs/openapi.json is up to date', () => {
     const text = `${JSON.stringify(doc, null, 2)}\n`;

@@ -19,6 +19,15 @@ import { XsApiError } from '../../lib/xs-api/client';
 import { translate, type Locale } from '../../i18n/messages';
 
 /** What the shopper is told about a failure: `status` is 4xx for their mistakes, 5xx otherwise. */
+/**
+ * Whether a page failed because the API a storefront calls over HTTP (XS_API_URL; ADR 30) did not
+ * answer: a transport fault or time-out (status 0), or a gateway's 502, 503 or 504. The error page
+ * then says the shop is briefly unavailable instead of naming a fault.
+ */
+export function apiUnavailable(err: unknown): boolean {
+  return err instanceof XsApiError && [0, 502, 503, 504].includes(err.status);
+}
+
 export type ShopperError = { status: number; message: string; body: Record<string, unknown> };
 
 /** How a call's failure reads: `credentials` marks a call that checks a mobile and password. */

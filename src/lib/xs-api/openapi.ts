@@ -36,6 +36,19 @@ function webhookPaths() {
   };
 }
 
+/** The page-change feed for storefronts apart from the API (ADR 30): Server-Sent Events, not JSON. */
+function feedPaths() {
+  return {
+    [`${API_BASE}/page_changes`]: {
+      get: {
+        operationId: 'page_changes',
+        summary: 'Server-Sent Events for storefronts that keep their own page caches: `event: ready` once connected (drop every cached page when it comes again after a reconnection), then `event: changed` with data `{"tags": [string]}` for each page change (catalogue, prices, stock, pictures, banners, reviews), and a comment line every 20 s. Needs the API key.',
+        responses: { 200: { description: 'The stream (text/event-stream), open until either side closes it', content: { 'text/event-stream': { schema: { type: 'string' } } } }, 401: { description: 'No or wrong API key' } },
+      },
+    },
+  };
+}
+
 /** Builds the OpenAPI document. Optional path segments (product_detail's member) are documented as the full path. */
 export function buildOpenApi() {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -109,6 +122,6 @@ export function buildOpenApi() {
         integration: { type: 'http', scheme: 'bearer', description: 'An integration token HQ issued (ops_integration_token_issue) to another system, with a scope (stock: pos_stock, the point-of-sale stock feed). A revoked or unknown token answers 401.' },
       },
     },
-    paths: { ...paths, ...webhookPaths() },
+    paths: { ...paths, ...webhookPaths(), ...feedPaths() },
   };
 }
