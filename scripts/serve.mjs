@@ -139,7 +139,8 @@ sharp.concurrency(1);
 // The build's hashed scripts and styles, compressed at build time and answered from memory.
 const assets = createStaticAssets(path.join(root, 'dist/client/_astro'));
 // The service worker: never kept stale, its own security policy (scripts/lib/service-worker-file.mjs, ADR 30).
-const worker = createServiceWorkerFile(path.join(root, 'dist/client', SERVICE_WORKER_PATH), SERVICE_WORKER_PATH);
+// SERVICE_WORKER=false: a worker that empties the caches and unregisters itself is answered instead.
+const worker = createServiceWorkerFile(path.join(root, 'dist/client', SERVICE_WORKER_PATH), SERVICE_WORKER_PATH, { retire: process.env.SERVICE_WORKER === 'false' });
 // Product pictures uploaded at run time (ADR 28): read from UPLOADS_DIR, shared by every instance.
 const uploaded = createUploadedPictures({ dir: uploadsDirOf(process.env) });
 const pictures = createImageCache({ dir: imageCacheDir(process.env), builtDir: path.join(root, 'dist/pictures'), warn: (msg, data) => log.warn(data, msg), info: (msg, data) => log.info(data, msg) });

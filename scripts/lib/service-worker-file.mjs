@@ -9,6 +9,10 @@
  *   worker's own requests to the shop (connect-src) and its notification icon (img-src);
  * - brotli or gzip made once at start, by Accept-Encoding (Vary), identity otherwise.
  * Without a built worker (`astro dev`, a build without it) `handle` leaves the request to the app (404).
+ *
+ * `SERVICE_WORKER=false` (README Configuration) answers with RETIRING_WORKER instead: every browser
+ * that checks for an update (on its next visit) gets a worker that empties the shop's caches and
+ * unregisters itself, and the shop is a plain website again.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -18,14 +22,20 @@ import Negotiator from 'negotiator';
 /** The worker's own policy: it fetches from and shows pictures of the shop, nothing else. */
 export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'";
 
+/** The worker served with SERVICE_WORKER=false: it takes over, drops every cache of the shop and unregisters itself. */
+export const RETIRING_WORKER = `self.addEventListener('install',()=>self.skipWaiting());
+self.addEventListener('activate',(e)=>e.waitUntil(caches.keys().then((names)=>Promise.all(names.map((n)=>caches.delete(n)))).then(()=>self.registration.unregister())));
+`;
+
 /**
  * @param {string} file dist/client/sw.js
  * @param {string} urlPath its address (scripts/lib/app-manifest.mjs SERVICE_WORKER_PATH)
+ * @param {{ retire?: boolean }} [options] `retire`: answer with RETIRING_WORKER (SERVICE_WORKER=false)
  * @returns {{ present: boolean, handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): boolean }}
  */
-export function createServiceWorkerFile(file, urlPath) {
-  if (!fs.existsSync(file)) return { present: false, handle: () => false };
-  const raw = fs.readFileSync(file);
+export function createServiceWorkerFile(file, urlPath, { retire = false } = {}) {
+  if (!retire && !fs.existsSync(file)) return { present: false, handle: () => false };
+  const raw = retire ? Buffer.from(RETIRING_WORKER) : fs.readFileSync(file);
   const bodies = {
     br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: zlib.gzipSync(raw, { level: 9 }),

@@ -3,7 +3,7 @@
  * offline"), in Chromium: installable in English and Arabic with the manifest's icons served as
  * named; catalogue pages visited before open offline in their language, fully styled; a page never
  * visited, and a member's page even when visited, give the offline page of the page's language; the
- * offline page passes axe; the worker shows a push message's notification.
+ * offline page passes axe. (The push payload's notification: tests/unit/installable.test.ts.)
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
@@ -148,23 +148,4 @@ test('the worker and the manifests are served as browsers need them', async ({ r
     expect(res.headers()['content-type']).toBe('application/manifest+json; charset=utf-8');
     expect(await res.json()).toMatchObject({ lang, dir, start_url: prefix || '/', scope: prefix || '/', id: prefix || '/' });
   }
-});
-
-test('a push message shows its notification, in the language of its address', async ({ page, context, baseURL }) => {
-  await context.grantPermissions(['notifications'], { origin: baseURL });
-  await page.goto('/ar');
-  await controlled(page);
-  const cdp = await context.newCDPSession(page);
-  const registration = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const payload = { title: 'طلبك جاهز للاستلام', body: 'تعال إلى المتجر', url: '/ar/account/orders', tag: 'order-1' };
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL!, registrationId: await registration, data: JSON.stringify(payload) });
-  await expect
-    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, lang: n.lang, dir: n.dir, data: n.data, icon: new URL(n.icon).pathname }))))
-    .toEqual([{ title: payload.title, body: payload.body, tag: 'order-1', lang: 'ar', dir: 'rtl', data: { url: `${baseURL}/ar/account/orders` }, icon: '/icons/icon-192.png' }]);
 });

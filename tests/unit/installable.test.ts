@@ -14,7 +14,7 @@ import { isCataloguePage, isNeverKept, isShareable, notificationFor, offlinePage
 import { APP_ICONS, appManifest, THEME_COLOR } from '../../scripts/lib/app-manifest.mjs';
 import { iconSvg } from '../../scripts/lib/service-worker-build.mjs';
 import { carriesSession, keepPrivateAnswersPrivate, privateCacheControl } from '../../scripts/lib/private-answers.mjs';
-import { createServiceWorkerFile, SERVICE_WORKER_CSP } from '../../scripts/lib/service-worker-file.mjs';
+import { createServiceWorkerFile, RETIRING_WORKER, SERVICE_WORKER_CSP } from '../../scripts/lib/service-worker-file.mjs';
 
 const answer = (cacheControl: string | null, over: Partial<{ status: number; type: string; redirected: boolean }> = {}) => ({
   status: 200,
@@ -221,5 +221,21 @@ describe('the worker file', () => {
     expect(plain).toBeUndefined();
     expect((await fetch(`${base}/other.js`)).status).toBe(418);
     expect((await fetch(`${base}/sw.js`, { method: 'POST' })).status).toBe(418);
+  });
+
+  it('with SERVICE_WORKER=false, is a worker that empties the caches and unregisters itself', async () => {
+    const retiring = createServiceWorkerFile(path.join(dir, 'none.js'), '/sw.js', { retire: true });
+    const one = http.createServer((req, res) => void (retiring.handle(req, res) || res.writeHead(418).end()));
+    await new Promise<void>((r) => one.listen(0, '127.0.0.1', r));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(one.address() as { port: number }).port}/sw.js`);
+      expect([res.status, res.headers.get('cache-control')]).toEqual([200, 'no-cache']);
+      const body = await res.text();
+      expect(body).toBe(RETIRING_WORKER);
+      expect(body).toContain('caches.delete');
+      expect(body).toContain('registration.unregister()');
+    } finally {
+      one.close();
+    }
   });
 });
