@@ -45,7 +45,7 @@ export const ZOD_JITLESS_SCRIPT = 'window.__zod_globalConfig=Object.assign(windo
  * page's own requests; where it cannot be registered (an old browser, plain HTTP on another host, a
  * development server without the built worker) the shop works as a plain website. BaseLayout's head.
  */
-export const SERVICE_WORKER_SCRIPT = `if('serviceWorker'in navigator)addEventListener('load',()=>navigator.serviceWorker.register('${SERVICE_WORKER_PATH}').catch(()=>{}))`;
+export const SERVICE_WORKER_SCRIPT = `addEventListener('load',()=>navigator.serviceWorker?.register('${SERVICE_WORKER_PATH}').catch(()=>{}))`;
 
 /** Every inline script, for the policy's hashes. */
 export const INLINE_SCRIPTS = [IMAGE_FALLBACK_SCRIPT, LIST_VIEW_SCRIPT, ZOD_JITLESS_SCRIPT, SERVICE_WORKER_SCRIPT];
