@@ -11,6 +11,7 @@ import { CSP_DIRECTIVES } from './scripts/lib/security-policy.mjs';
 import { INLINE_SCRIPTS } from './src/components/inline-scripts.mjs';
 import { paraglideIntlCache } from './scripts/lib/paraglide-intl-cache.mjs';
 import { precompressAssets } from './scripts/lib/static-assets.mjs';
+import { buildServiceWorker, makeAppIcons } from './scripts/lib/service-worker-build.mjs';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -30,6 +31,19 @@ export default defineConfig({
         'astro:build:done': ({ dir, logger }) => {
           const t = precompressAssets(fileURLToPath(new URL('_astro/', dir)));
           logger.info(`${t.files} assets precompressed: ${(t.bytes / 1024).toFixed(0)} KB → ${(t.brBytes / 1024).toFixed(0)} KB brotli, ${(t.gzBytes / 1024).toFixed(0)} KB gzip`);
+        },
+      },
+    },
+    // The app's icons from the logo, and the service worker with the build's precache list (ADR 31),
+    // after the assets above: it lists what the build made.
+    {
+      name: 'xs-installable',
+      hooks: {
+        'astro:build:done': async ({ dir, logger }) => {
+          const clientDir = fileURLToPath(dir);
+          const icons = await makeAppIcons(clientDir, fileURLToPath(new URL('./public/images/logo.svg', import.meta.url)));
+          const sw = await buildServiceWorker({ root: fileURLToPath(new URL('.', import.meta.url)), clientDir, serverDir: fileURLToPath(new URL('../server/', dir)) });
+          logger.info(`${icons} app icons; service worker ${sw.buildId}: ${sw.count} files precached (${(sw.size / 1024).toFixed(0)} KB)`);
         },
       },
     },

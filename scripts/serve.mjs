@@ -10,6 +10,10 @@
  * Content-Security-Policy, with its script and style hashes, replaces the strict default).
  * Used by `npm start`, the container image (Dockerfile), the browser tests and `npm run bench`.
  *
+ * The service worker (`/sw.js`) is answered from memory with `Cache-Control: no-cache` and a policy
+ * of its own (scripts/lib/service-worker-file.mjs); no answer that sets a cookie, and no page for a
+ * signed-in shopper, leaves marked `public` (scripts/lib/private-answers.mjs; ADR 31).
+ *
  * Product pictures uploaded at run time (`/_u/…`, scripts/lib/uploaded-pictures.mjs, ADR 28) are
  * answered from UPLOADS_DIR with the caching of the pictures made at build time.
  *
@@ -51,6 +55,9 @@ import { createPageCache, pageCacheBytes } from './lib/page-cache.mjs';
 import { createImageCache, imageCacheDir } from './lib/image-cache.mjs';
 import { createUploadedPictures, uploadsDirOf } from './lib/uploaded-pictures.mjs';
 import { createStaticAssets } from './lib/static-assets.mjs';
+import { createServiceWorkerFile } from './lib/service-worker-file.mjs';
+import { keepPrivateAnswersPrivate } from './lib/private-answers.mjs';
+import { SERVICE_WORKER_PATH } from './lib/app-manifest.mjs';
 import { shopMetrics } from './lib/metrics.mjs';
 import { clientIpFrom, trustedHops } from './lib/client-ip.mjs';
 import { metricsAccess } from './lib/metrics-access.mjs';
@@ -131,6 +138,9 @@ sharp.concurrency(1);
 // others kept on disk across restarts, made in the background at start (scripts/lib/image-cache.mjs).
 // The build's hashed scripts and styles, compressed at build time and answered from memory.
 const assets = createStaticAssets(path.join(root, 'dist/client/_astro'));
+// The service worker: never kept stale, its own security policy (scripts/lib/service-worker-file.mjs, ADR 31).
+// SERVICE_WORKER=false: a worker that empties the caches and unregisters itself is answered instead.
+const worker = createServiceWorkerFile(path.join(root, 'dist/client', SERVICE_WORKER_PATH), SERVICE_WORKER_PATH, { retire: process.env.SERVICE_WORKER === 'false' });
 // Product pictures uploaded at run time (ADR 28): read from UPLOADS_DIR, shared by every instance.
 const uploaded = createUploadedPictures({ dir: uploadsDirOf(process.env) });
 const pictures = createImageCache({ dir: imageCacheDir(process.env), builtDir: path.join(root, 'dist/pictures'), warn: (msg, data) => log.warn(data, msg), info: (msg, data) => log.info(data, msg) });
@@ -162,6 +172,8 @@ function positiveMs(name, fallback) {
 
 const server = http.createServer({ ...connectionLimits, requestTimeout: Math.max(connectionLimits.requestTimeout, connectionLimits.headersTimeout) }, (req, res) => {
   for (const [name, value] of headers) res.setHeader(name, value);
+  // An answer that sets a cookie, or a page for a signed-in shopper, is never marked shared (ADR 31).
+  keepPrivateAnswersPrivate(req, res);
   // Before compression wraps it: an answer sent before the upload was read still arrives whole.
   drainBeforeEnd(req, res);
   if (!trustProxy) delete req.headers['x-forwarded-for'];
@@ -185,7 +197,7 @@ const server = http.createServer({ ...connectionLimits, requestTimeout: Math.max
       beforeApp?.();
       metrics.requests.run(record, () => handler(req, res));
     });
-  if (assets.handle(req, res)) return void (record.route = 'static');
+  if (assets.handle(req, res) || worker.handle(req, res)) return void (record.route = 'static');
   const upload = uploaded.handle(req, res);
   if (upload) {
     record.route = '/_u/[picture]';

@@ -1,7 +1,10 @@
 /**
  * Cookie and header names that the server in front of the app must know too
- * (scripts/lib/page-cache.mjs), kept here once and re-exported by the app's own modules.
+ * (scripts/lib/page-cache.mjs, scripts/lib/private-answers.mjs), kept here once and re-exported by the app's own modules.
  */
+
+/** The login cookie (src/server/session.ts): an answer to a request carrying it is never shared (scripts/lib/private-answers.mjs). */
+export const SESSION_COOKIE = 'xs_session';
 
 /** The one-time message across a redirect (src/server/flash.ts). */
 export const FLASH_COOKIE = 'xs_flash';

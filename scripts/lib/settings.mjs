@@ -73,6 +73,7 @@ export const SETTINGS = {
   PAGE_CACHE_MB: number(0, 65_536),
   PICTURE_TRANSFORMS: wholeNumber(1, 64),
   PICTURE_WARMUP: flag,
+  SERVICE_WORKER: flag,
   PICTURES_AT_BUILD: flag,
 };
 

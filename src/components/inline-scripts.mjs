@@ -4,6 +4,8 @@
  * text in the Content-Security-Policy by its SHA-256 hash (Astro hashes only the scripts it bundles).
  */
 
+import { SERVICE_WORKER_PATH } from '../../scripts/lib/app-manifest.mjs';
+
 /** The picture shown for a picture that is missing or fails to load (a site path). */
 export const FALLBACK_PICTURE = '/images/placeholder.svg';
 
@@ -38,5 +40,12 @@ export const LIST_VIEW_SCRIPT =
  */
 export const ZOD_JITLESS_SCRIPT = 'window.__zod_globalConfig=Object.assign(window.__zod_globalConfig||{},{jitless:true})';
 
+/**
+ * Registers the service worker (ADR 31) once the page has loaded, so it never competes with the
+ * page's own requests; where it cannot be registered (an old browser, plain HTTP on another host, a
+ * development server without the built worker) the shop works as a plain website. BaseLayout's head.
+ */
+export const SERVICE_WORKER_SCRIPT = `addEventListener('load',()=>navigator.serviceWorker?.register('${SERVICE_WORKER_PATH}').catch(()=>{}))`;
+
 /** Every inline script, for the policy's hashes. */
-export const INLINE_SCRIPTS = [IMAGE_FALLBACK_SCRIPT, LIST_VIEW_SCRIPT, ZOD_JITLESS_SCRIPT];
+export const INLINE_SCRIPTS = [IMAGE_FALLBACK_SCRIPT, LIST_VIEW_SCRIPT, ZOD_JITLESS_SCRIPT, SERVICE_WORKER_SCRIPT];

@@ -57,6 +57,10 @@ export const paths = {
   resendVerification: '/resend-verification',
   voucherDetails: (code: string) => withQuery('/voucher-details/', { code }),
   notFound: '/404-not-found',
+  /** The page the service worker shows when a page cannot load offline (ADR 31). */
+  offline: '/offline',
+  /** The web app manifest of a language (ADR 31): '/manifest.webmanifest', '/zh/manifest.webmanifest'. */
+  manifest: '/manifest.webmanifest',
   /** /uploads/{name}: a member's profile picture as the server stored it. */
   upload: (name: string) => `/uploads/${seg(name)}`,
   account: {

@@ -7,8 +7,10 @@ import type { AstroCookies } from 'astro';
 import * as Iron from 'iron-webcrypto';
 import { LOGIN_COOKIE_MAX_AGE_S } from '../domain/constants';
 import { config } from './config';
+import { SESSION_COOKIE } from '../../scripts/lib/request-names.mjs';
 
-export const SESSION_COOKIE = 'xs_session';
+/** The cookie's name, known to the server in front of the app too (scripts/lib/request-names.mjs). */
+export { SESSION_COOKIE };
 
 export type SessionPayload = { token: string; member: string };
 

@@ -19,7 +19,7 @@ const WIDTHS = { '': [320, 390, 1366], '/ar': [390] } as const;
 const ROUTES = [
   '/', '/category', '/category/PORK-CUTS', '/product/P0001', '/search-products?keyword=pork', '/outlets', '/promotion/1',
   '/brands/XSF', '/shop/catalog', '/about-us', '/contacts', '/privacy-policy', '/member-zone', '/login', '/register',
-  '/forgot-password', '/resend-verification', '/no-such-page',
+  '/forgot-password', '/resend-verification', '/offline', '/no-such-page',
 ];
 
 // A visitor's pages only: the tests share nothing, so they spread over every worker's shop instead
