@@ -73,6 +73,7 @@ export const operations = {
   get_cart: cart.getCart,
   add_cart: cart.addCart,
   clear_cart: cart.clearCart,
+  buy_again: cart.buyAgain,
   favorite_listing: favourites.favoriteListing,
   add_favorite: favourites.addFavorite,
   delete_favorite: favourites.deleteFavorite,
