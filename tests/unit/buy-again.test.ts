@@ -23,7 +23,8 @@ describe('buyAgainLine', () => {
     expect(buyAgainLine(2, 0, 9, true)).toEqual({ add: 2, note: null });
     expect(buyAgainLine(5, 0, 3, true)).toEqual({ add: 3, note: 'short' });
     expect(buyAgainLine(2, 0, 0, true)).toEqual({ add: 0, note: 'out_of_stock' });
-    expect(buyAgainLine(2, 3, 3, true)).toEqual({ add: 0, note: 'out_of_stock' });
+    expect(buyAgainLine(2, 3, 3, true)).toEqual({ add: 0, note: 'short' });
+    expect(buyAgainLine(2, 1, 0, true)).toEqual({ add: 0, note: 'out_of_stock' });
     expect(buyAgainLine(2, 0, 9, false)).toEqual({ add: 0, note: 'not_sold' });
   });
 });

@@ -65,7 +65,7 @@ export const buyAgainNote = z.object({
   product_code: z.string(),
   /** The product's name in the caller's language (the order's own name when the product is gone). */
   product_name: z.string(),
-  /** 'not_sold' hidden or withdrawn; 'out_of_stock' none added at the store; 'short' fewer than ordered. */
+  /** 'not_sold' hidden or withdrawn; 'out_of_stock' none at the store; 'short' fewer than ordered (the line holds all the store has). */
   note: z.enum(['not_sold', 'out_of_stock', 'short']),
   /** Units ordered (before any short pick) and units added now. */
   ordered: z.number().int(),
