@@ -68,6 +68,7 @@ export const operations = {
   get_prdtgroupline_listing: catalogue.prdtgrouplineListing,
   product_listing: catalogue.productListing,
   product_detail: catalogue.productDetail,
+  sitemap_listing: catalogue.sitemapListing,
   get_review: reviews.getReview,
   add_review: reviews.addReview,
   get_cart: cart.getCart,
