@@ -15,7 +15,7 @@ import Validator from '@adobe/structured-data-validator';
 import { z } from 'zod';
 
 /** An absolute http(s) URL. */
-const absoluteUrl = z.string().regex(/^https?:\/\/[^/\s]+\/\S*$/, 'an absolute URL');
+const absoluteUrl = z.string().regex(/^https?:\/\/[^/\s]+(\/\S*)?$/, 'an absolute URL');
 const text = z.string().trim().min(1);
 const schemaOrgEnum = (values: readonly string[]) => z.enum(values.map((v) => `https://schema.org/${v}`) as [string, ...string[]]);
 
