@@ -45,6 +45,9 @@ for (const locale of ['en', 'ar'] as const) {
         const stores = nodes.filter((n) => n.type === 'GroceryStore');
         expect(stores.length).toBeGreaterThan(5);
         if (locale === 'ar') expect(String(stores[0]!.node.name)).toMatch(/[\u0600-\u06ff]/);
+        // Each outlet's URL leads to its card on the page.
+        const html = await (await request.get(`${prefix}/outlets`)).text();
+        for (const s of stores) expect(html).toContain(`id="${new URL(String(s.node.url)).hash.slice(1)}"`);
       }
     });
   }
