@@ -66,7 +66,7 @@ const organization = z.object({
   url: absoluteUrl,
   logo: absoluteUrl,
   telephone: text.optional(),
-  email: z.string().email().optional(),
+  email: z.email().optional(),
   address: postalAddress.optional(),
   contactPoint: z.object({ '@type': z.literal('ContactPoint'), telephone: text, contactType: text }).optional(),
   sameAs: z.array(absoluteUrl).optional(),
