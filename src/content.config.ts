@@ -15,6 +15,8 @@ const pages = defineCollection({
     title: z.string(),
     /** Meta description. */
     description: z.string(),
+    /** When the text last changed (YYYY-MM-DD): the sitemap's lastmod of the page (src/pages/sitemap.xml.ts). Update it with the text. */
+    updated: z.coerce.date(),
   }),
 });
 

@@ -25,3 +25,22 @@ export function stockNote(unitsAtStore: number, quantityInCart: number): 'none' 
 export function outOfStockKey(available: number): 'out_of_stock' | 'out_of_stock_none' {
   return available >= 1 ? 'out_of_stock' : 'out_of_stock_none';
 }
+
+/**
+ * The cart's stock cap (spec §4 Cart: a line never holds more than the units on hand at its
+ * store): true when a line of `quantity` units fits `unitsAtStore`. add_cart refuses a change
+ * that breaks it; buy again adds only what fits (`unitsThatFit`).
+ * Examples: (3, 3) → true; (4, 3) → false; (1, 0) → false.
+ */
+export function fitsStock(quantity: number, unitsAtStore: number): boolean {
+  return quantity <= unitsAtStore;
+}
+
+/**
+ * How many of `wanted` units can join a cart line already holding `inCart` units without breaking
+ * the stock cap (`fitsStock`): between 0 and `wanted`.
+ * Examples: (0, 2, 5) → 2; (4, 2, 5) → 1; (5, 2, 5) → 0; (0, 3, 0) → 0; (7, 1, 5) → 0.
+ */
+export function unitsThatFit(inCart: number, wanted: number, unitsAtStore: number): number {
+  return Math.max(0, Math.min(wanted, Math.floor(unitsAtStore) - inCart));
+}

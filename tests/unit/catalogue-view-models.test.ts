@@ -147,7 +147,7 @@ describe('productJsonLd', () => {
   it('has no rating without reviews and says out of stock', () => {
     const ld = productJsonLd({ ...view, inStock: false }, { origin: 'https://shop.example', pageUrl: 'x', rating: { average: 0, count: 0 } });
     expect(ld).not.toHaveProperty('aggregateRating');
-    expect(ld.offers.availability).toBe('https://schema.org/OutOfStock');
+    expect(ld.offers).toMatchObject({ availability: 'https://schema.org/OutOfStock' });
   });
   it('escapes < so no text can close the script element', () => {
     expect(jsonLdText({ name: '</script><b>' })).toBe('{"name":"\\u003c/script>\\u003cb>"}');

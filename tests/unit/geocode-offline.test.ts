@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fixture from '../fixtures/geocode-addresses.json' with { type: 'json' };
 import { haversineKm } from '../../src/domain/delivery';
-import { findPlace, NEIGHBOURHOOD_KM, resolveOffline, stateCentre } from '../../src/server/xs-api/adapters/geocode-offline';
+import { findPlace, NEIGHBOURHOOD_KM, placesNamed, resolveOffline, stateCentre } from '../../src/server/xs-api/adapters/geocode-offline';
 import { malaysianGazetteer } from '../../src/server/xs-api/adapters/geonames-places';
 import { foldPlace, normalisePlace } from '../../src/domain/place-name';
 
@@ -133,5 +133,15 @@ describe('place names compared (src/domain/place-name.ts)', () => {
     expect(foldPlace('Kg. Baru')).toBe('kampung baru');
     expect(foldPlace('Seri Kembangan')).toBe('sri kembangan');
     expect(foldPlace('Sungei Buloh')).toBe('sungai buloh');
+  });
+});
+
+describe('names that are also JavaScript object keys', () => {
+  it("finds no place named 'constructor', 'toString' or '__proto__' (the fuzz test's 500), in any state", () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(placesNamed(name)).toEqual([]);
+      expect(findPlace(name, 'constructor')).toBeNull();
+    }
+    expect(stateCentre('constructor')).toBeNull();
   });
 });

@@ -16,6 +16,8 @@ import { chosenStore } from '../delivery/choice-cookie';
 import { memberApi } from '../shared/api';
 import { requireMember, viaApi } from '../shared/errors';
 import { setFlash } from '../../server/flash';
+import { keepBuyAgainNotes } from './buy-again-notes';
+import type { FormRedirect } from '../shared/form-action';
 
 const productCode = z.string().min(1).max(30);
 
@@ -43,6 +45,26 @@ export const cart = {
       const store = requireStore(ctx);
       const { data } = await viaApi(ctx, () => memberApi(ctx).call('add_cart', { query: { store }, body: [{ product_code, product_number: quantity }] }));
       return { redirect: href(ctx.locals.locale, paths.cart), cart_count: data.items.length };
+    },
+  }),
+  /**
+   * Buy again (docs/coverage.md "Buy again"): puts the lines of one of the member's orders back in
+   * the cart at the chosen store, at today's prices, each as many units as the store has; a hidden
+   * or withdrawn product stays out (the API's buy_again, src/domain/buy-again.ts). A form posts here
+   * from the order page and the orders list (works without JavaScript). Answers `{ redirect }`:
+   * /cart, which shows a note per line that did not go in whole (./buy-again-notes.ts).
+   * Errors: UNAUTHORIZED (guest: to /login and back); PRECONDITION_FAILED (no store chosen);
+   * NOT_FOUND for an unknown order or another member's (nothing changes).
+   */
+  buyAgain: defineAction({
+    accept: 'form',
+    input: z.object({ order_refno: z.string().trim().min(1).max(30) }),
+    handler: async ({ order_refno }, ctx): Promise<FormRedirect> => {
+      requireMember(ctx);
+      const store = requireStore(ctx);
+      const { data } = await viaApi(ctx, () => memberApi(ctx).call('buy_again', { query: { store }, body: { order_refno } }));
+      keepBuyAgainNotes(ctx.cookies, order_refno, data.notes);
+      return { redirect: href(ctx.locals.locale, paths.cart) };
     },
   }),
   /** The cart at the chosen store (prices in ringgit as the contract gives them). */

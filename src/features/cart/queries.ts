@@ -10,6 +10,8 @@ import { chosenStore } from '../delivery/choice-cookie';
 import { memberApi, type FeatureContext } from '../shared/api';
 import { shopperError, type ShopperError } from '../shared/errors';
 import { translate } from '../../i18n/messages';
+import { getOrder } from '../orders/queries';
+import { takeBuyAgainNotes, type KeptNote } from './buy-again-notes';
 
 /** A page or endpoint context: the locale and session, and the cookies holding the delivery choice. */
 export type ShoppingContext = FeatureContext & { cookies: AstroCookies };
@@ -101,4 +103,22 @@ export async function getStoreStock(ctx: ShoppingContext, codes: string[]): Prom
   } catch (err) {
     return { ok: false, error: shopperError(err, locale) };
   }
+}
+
+/** One buy-again note as /cart shows it: the product's name in the page's language and the kind of note with its units. */
+export type BuyAgainNoteView = KeptNote & { name: string };
+/** What /cart shows after a buy again (null when nothing was just bought again). */
+export type BuyAgainView = { refno: string; notes: BuyAgainNoteView[]; more: number } | null;
+
+/**
+ * The outcome of the buy again just made (./buy-again-notes.ts), taken once: the products named
+ * from the order in the page's language (the order's lines; the product code when the order
+ * cannot be read).
+ */
+export async function takeBuyAgain(ctx: ShoppingContext): Promise<BuyAgainView> {
+  const kept = takeBuyAgainNotes(ctx.cookies);
+  if (!kept || !ctx.locals.session) return null;
+  const order = kept.notes.length > 0 ? await getOrder(ctx, kept.refno).catch(() => null) : null;
+  const names = new Map(order?.lines.map((l) => [l.code, l.name]) ?? []);
+  return { refno: kept.refno, more: kept.more, notes: kept.notes.map((n) => ({ ...n, name: names.get(n.code) ?? n.code })) };
 }

@@ -29,5 +29,5 @@ export {
 } from './queries/lists';
 export { getProductPage, getQuickView, type PageContext, type ProductPage } from './queries/product';
 export { suggest, type Suggestion } from './queries/suggest';
-export { sitemapEntries } from './queries/sitemap';
+export { sitemapEntries, type SitemapEntry } from './queries/sitemap';
 export type { PublicContext } from './queries/read';

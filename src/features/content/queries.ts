@@ -19,6 +19,7 @@ import {
   toCompanyContact,
   toOutletStates,
   toOutletView,
+  toOutletFacts,
   type OutletView,
   toSocialLinks,
   toVoucher,
@@ -28,6 +29,9 @@ import {
   type VoucherView,
 } from './view-models';
 import { clock } from '../../server/clock';
+import { translate } from '../../i18n/messages';
+import { openingHours } from '../../domain/opening-hours';
+import { groceryStoreJsonLd, jsonLdText, organizationJsonLd, webSiteJsonLd, type OutletFacts } from '../catalogue/json-ld';
 
 /** The context a content read takes: only the shopper's language. */
 export type ContentContext = { locals: { locale: Locale } };
@@ -67,13 +71,41 @@ export async function getOutletsNear(ctx: ContentContext, near: string | null): 
 /** What the outlets page shows for a search: what was typed, the place found ('47300 Petaling Jaya, Selangor'), the outlets near it, or why nothing. */
 export type OutletsNearView = { query: string; place: string | null; outlets: OutletView[]; error: string | null };
 
-/** Every outlet grouped by state, and how many there are; null when the outlets cannot be read. */
-export async function getOutlets(ctx: ContentContext): Promise<{ states: OutletStateView[]; count: number } | null> {
+/**
+ * Every outlet grouped by state, how many there are, and each outlet as its structured data needs
+ * it (`facts`: name in the page's language, address, state, phone, point on the map); null when
+ * the outlets cannot be read.
+ */
+export async function getOutlets(ctx: ContentContext): Promise<{ states: OutletStateView[]; count: number; facts: OutletFacts[] } | null> {
   const stores = await publicApi(ctx.locals.locale)
     .call('pickup_store_listing', { query: {} })
     .then((r) => r.data)
     .catch(() => null);
-  return stores && { states: toOutletStates(stores, ctx.locals.locale), count: stores.length };
+  return stores && { states: toOutletStates(stores, ctx.locals.locale), count: stores.length, facts: stores.map((s) => toOutletFacts(s, ctx.locals.locale)) };
+}
+
+/**
+ * The outlets as GroceryStore JSON-LD for /outlets (src/features/catalogue/json-ld.ts), one block
+ * holding them all, with the opening hours of the pick-up settings (the same the page shows;
+ * left out when the settings cannot be read). URLs from `origin`, in the page's language.
+ */
+export async function getOutletsJsonLd(ctx: ContentContext, facts: readonly OutletFacts[], origin: string): Promise<string> {
+  const hours = await readPickupSettings(ctx)
+    .then(openingHours)
+    .catch(() => null);
+  return jsonLdText(facts.map((f) => groceryStoreJsonLd(f, { origin, locale: ctx.locals.locale, hours })));
+}
+
+/**
+ * The home page's Organization and WebSite (with the site search) JSON-LD blocks: the company's
+ * name in the page's language, its contact and social profiles when they can be read.
+ */
+export async function getHomeJsonLd(ctx: ContentContext, origin: string): Promise<string[]> {
+  const locale = ctx.locals.locale;
+  const name = translate(locale, 'site_name');
+  const { contact, social } = await getCompanyContact(ctx);
+  const company = { name, phone: contact?.phone ?? '', email: contact?.email ?? '', addressLines: contact?.addressLines ?? [], sameAs: (social ?? []).map((s) => s.url) };
+  return [jsonLdText(organizationJsonLd(company, { origin, locale })), jsonLdText(webSiteJsonLd({ origin, locale, name }))];
 }
 
 /**
@@ -123,14 +155,8 @@ export async function getContentPage(ctx: ContentContext, slug: ContentSlug): Pr
 const OPENING_HOURS_TTL_MS = 60_000;
 let openingHoursRead: { at: number; settings: Promise<PickupSettings> } | null = null;
 
-/**
- * The shops' opening hours in the shopper's language, made from the pick-up settings
- * (self_pickup_min_time, spec §3; issue 9: the header, footer, /outlets, the outlet cards and
- * /contacts all show this one text, and the pick-up slots come from the same row):
- * 'Monday to Friday, 8.00 a.m. to 5.30 p.m.'. The settings are kept 60 s in memory (one read per
- * minute, not one per page). Null when they cannot be read: the page leaves the hours out.
- */
-export async function getOpeningHours(ctx: ContentContext): Promise<string | null> {
+/** The pick-up settings (the opening hours' one source), kept 60 s in memory. @throws XsApiError when they cannot be read. */
+function readPickupSettings(ctx: ContentContext): Promise<PickupSettings> {
   // eslint-disable-next-line no-restricted-syntax -- the age of an in-memory copy is real time, not the shop's clock
   const now = Date.now();
   if (!openingHoursRead || now - openingHoursRead.at > OPENING_HOURS_TTL_MS) {
@@ -140,8 +166,19 @@ export async function getOpeningHours(ctx: ContentContext): Promise<string | nul
       if (openingHoursRead?.settings === settings) openingHoursRead = null;
     });
   }
+  return openingHoursRead.settings;
+}
+
+/**
+ * The shops' opening hours in the shopper's language, made from the pick-up settings
+ * (self_pickup_min_time, spec §3; issue 9: the header, footer, /outlets, the outlet cards and
+ * /contacts all show this one text, and the pick-up slots come from the same row):
+ * 'Monday to Friday, 8.00 a.m. to 5.30 p.m.'. The settings are kept 60 s in memory (one read per
+ * minute, not one per page). Null when they cannot be read: the page leaves the hours out.
+ */
+export async function getOpeningHours(ctx: ContentContext): Promise<string | null> {
   try {
-    return formatOpeningHours(await openingHoursRead.settings, ctx.locals.locale);
+    return formatOpeningHours(await readPickupSettings(ctx), ctx.locals.locale);
   } catch {
     return null;
   }

@@ -7,6 +7,8 @@ import { toSen } from '../../domain/money';
 import type { Locale } from '../../domain/constants';
 import { outletName } from '../../i18n/outlet-name';
 import { groupByState, mapsHref, outletServices, telHref } from '../../domain/outlets';
+import { parseLatLong } from '../../domain/delivery';
+import type { OutletFacts } from '../catalogue/json-ld';
 import { parseVoucherAmount, type Voucher } from '../../domain/totals';
 
 /** The company's contact (spec §3 Company contact); empty parts are left out. */
@@ -86,6 +88,17 @@ export function toOutletView(o: Store, locale: Locale = 'en'): OutletView {
     ...outletServices(o.store_pickdel),
     distanceKm: o.distance_km,
   };
+}
+
+/** One outlet as its structured data needs it (src/features/catalogue/json-ld.ts): name in `locale`, address, state, phone, its point (null when its location does not read). */
+export function toOutletFacts(o: Store, locale: Locale = 'en'): OutletFacts {
+  let point: OutletFacts['point'] = null;
+  try {
+    point = parseLatLong(o.store_lat_long);
+  } catch {
+    point = null;
+  }
+  return { code: o.store_code, name: outletName(o.store_name, locale), address: o.store_address, state: o.store_state, phone: o.store_phone, point };
 }
 
 /** pickup_store_listing's outlets grouped by state (src/domain/outlets.ts `groupByState`), each reshaped. */

@@ -59,3 +59,28 @@ export const clearCart = defineOperation({
   body: z.array(z.object({ product_code: z.string().min(1).max(30) })).max(1),
   response: z.object({ Status: statusOk, data: cart.nullable() }),
 });
+
+/** A line of a past order that did not go back in the cart whole (src/domain/buy-again.ts). */
+export const buyAgainNote = z.object({
+  product_code: z.string(),
+  /** The product's name in the caller's language (the order's own name when the product is gone). */
+  product_name: z.string(),
+  /** 'not_sold' hidden or withdrawn; 'out_of_stock' none at the store; 'short' fewer than ordered (the line holds all the store has). */
+  note: z.enum(['not_sold', 'out_of_stock', 'short']),
+  /** Units ordered (before any short pick) and units added now. */
+  ordered: z.number().int(),
+  added: z.number().int(),
+});
+export type BuyAgainNote = z.infer<typeof buyAgainNote>;
+
+export const buyAgain = defineOperation({
+  name: 'buy_again',
+  method: 'POST',
+  path: 'buy_again/:member',
+  member: 'required',
+  summary:
+    "Puts the products of one of the member's orders back in the cart at a store, at today's prices: each line as many units as the store has (the cart's stock cap), a hidden or withdrawn product left out. Answers the cart and a note per line that did not go in whole. 404 for an unknown order or another member's.",
+  query: storeQuery,
+  body: z.object({ order_refno: z.string().trim().min(1).max(30) }),
+  response: z.object({ Status: statusOk, data: z.object({ cart, notes: z.array(buyAgainNote) }) }),
+});

@@ -103,3 +103,24 @@ export const productDetail = defineOperation({
   query: z.object({ client: z.string().max(50).optional(), pickupstore: z.string().max(20).optional(), lang }),
   response: z.object({ Status: statusOk, data: productDetailShape }),
 });
+
+/** A page of the catalogue and when it last changed (ISO 8601 with the time zone). */
+const changed = z.string();
+
+export const sitemapListing = defineOperation({
+  name: 'sitemap_listing',
+  method: 'GET',
+  path: 'sitemap_listing',
+  member: 'none',
+  summary:
+    "What a sitemap lists and when each changed: every visible product (its last change by HQ or an import, else when it was added), every product line and every brand with visible products (its products' latest change), and the catalogue's latest change. Times are ISO 8601.",
+  response: z.object({
+    Status: statusOk,
+    data: z.object({
+      catalogue_lastmod: changed.nullable(),
+      lines: z.array(z.object({ line_code: z.string(), lastmod: changed.nullable() })),
+      brands: z.array(z.object({ brand_code: z.string(), lastmod: changed })),
+      products: z.array(z.object({ product_code: z.string(), lastmod: changed })),
+    }),
+  }),
+});

@@ -60,6 +60,19 @@ const LOOSE = /^(kampung|taman|bandar|pekan|bandar baru) |( town| city| district
 const districtKey = (name: string) => foldPlace(name).replace(/^(daerah|daerha|bahagian) |( district)$/g, '');
 
 /** A state's places are also looked for in the state that surrounds it. */
+/**
+ * The table's own entry for a key, never one inherited from Object ('constructor', 'toString'…):
+ * the keys come from what a shopper typed (a search for "constructor" answered a 500 before).
+ */
+function own<T>(table: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/** The canonical name of an alias ('kl' → 'kuala lumpur'), undefined when the name is none. */
+function aliasOf(folded: string): string | undefined {
+  return own(ALIASES, folded);
+}
+
 const SURROUNDING: Record<string, string[]> = { KUL: ['SGR'], PJY: ['SGR'], SGR: ['KUL', 'PJY'] };
 
 /**
@@ -128,8 +141,8 @@ function nearest(places: Place[], near: LatLng | null): Place {
 export function findPlace(name: string, stateCode: string, { near = null, contained = false }: { near?: LatLng | null; contained?: boolean } = {}): Named | null {
   const folded = foldPlace(name);
   if (!folded) return null;
-  const key = ALIASES[folded] ?? folded;
-  const states = [stateCode, ...(SURROUNDING[stateCode] ?? [])].map(stateIndex).filter((s): s is StateIndex => !!s);
+  const key = aliasOf(folded) ?? folded;
+  const states = [stateCode, ...(own(SURROUNDING, stateCode) ?? [])].map(stateIndex).filter((s): s is StateIndex => !!s);
   for (const s of states) {
     const hit = s.exact.get(key) ?? s.loose.get(key.replace(LOOSE, ''));
     if (hit) return nearest(hit, near);
@@ -148,13 +161,13 @@ export function findPlace(name: string, stateCode: string, { near = null, contai
     }
   }
   if (!best) return null;
-  const places = best.s.exact.get(ALIASES[best.key] ?? best.key) ?? states.map((s) => s.exact.get(ALIASES[best.key]!)).find(Boolean);
+  const places = best.s.exact.get(aliasOf(best.key) ?? best.key) ?? states.map((s) => s.exact.get(aliasOf(best.key)!)).find(Boolean);
   return places ? nearest(places, near) : null;
 }
 
 /** The approximate centre of a state by its code (KUL, SGR, …); null for an unknown code. */
 export function stateCentre(stateCode: string): LatLng | null {
-  const c = STATE_CENTRES[stateCode.toUpperCase()];
+  const c = own(STATE_CENTRES, stateCode.toUpperCase());
   return c ? { latitude: c[0], longitude: c[1] } : null;
 }
 
@@ -233,7 +246,7 @@ export function resolveOffline({ postcode, city, stateCode }: OfflineQuery): Off
 export function placesNamed(name: string): (Named & { stateCode: string })[] {
   const folded = foldPlace(name);
   if (!folded) return [];
-  const key = ALIASES[folded] ?? folded;
+  const key = aliasOf(folded) ?? folded;
   stateIndex('');
   const found: (Named & { stateCode: string })[] = [];
   for (const [stateCode, s] of index ?? []) {

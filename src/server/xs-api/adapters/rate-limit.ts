@@ -50,6 +50,7 @@ export const OPERATION_LIMITS = {
   phone_verification: { by: 'ip', points: 10, durationS: 60 * 60 },
   reset_password: { by: 'ip', points: 10, durationS: 15 * 60 },
   add_cart: { by: 'member', points: 120, durationS: 60 },
+  buy_again: { by: 'member', points: 30, durationS: 60 },
   add_order: { by: 'member', points: 20, durationS: 10 * 60 },
   /** The outlet search by postcode or town may ask the maps service (a paid one, when configured). */
   locate_place: { by: 'ip', points: 60, durationS: 60 },

@@ -5,13 +5,15 @@ import { serve, type ApiEnv } from '../http';
 import { ApiError } from '../errors';
 import { getProductDetail, listProductGroups, listProductLines, listProducts } from '../services/catalogue';
 import { resolveSession } from '../services/sessions';
+import { sitemapListing } from '../services/sitemap';
 
-/** Registers productline_listing, get_prdtgroupline_listing, product_listing and product_detail (spec §7 Catalogue). */
+/** Registers productline_listing, get_prdtgroupline_listing, product_listing and product_detail (spec §7 Catalogue), and sitemap_listing. */
 export function catalogueRoutes(app: Hono<ApiEnv>) {
   serve(app, op.productline_listing, async ({ db, query }) => ({
     data: await listProductLines(db, { groupCode: query.group_code, lang: query.lang }),
   }));
   serve(app, op.get_prdtgroupline_listing, async ({ db, query }) => ({ data: await listProductGroups(db, query.lang) }));
+  serve(app, op.sitemap_listing, async ({ db }) => ({ data: await sitemapListing(db) }));
 
   // product_listing is public, but `customer_code` reveals a member's favourites: it needs that
   // member's session (Bearer token), as member-scoped paths do (401 without, 403 for another member).

@@ -9,7 +9,7 @@ import type { Locale } from '../../../i18n/messages';
 import type { Db } from '../db/client';
 import { cartItems, products, stores, storeStock } from '../db/schema';
 import { ApiError } from '../errors';
-import { outOfStockKey } from '../../../domain/stock';
+import { fitsStock, outOfStockKey } from '../../../domain/stock';
 import { localized } from './localized';
 
 /**
@@ -88,7 +88,7 @@ export async function addToCart(db: Db, memberCode: string, storeNo: string, lin
         await tx.delete(cartItems).where(and(eq(cartItems.memberCode, memberCode), eq(cartItems.storeNo, storeNo), eq(cartItems.productCode, code)));
         continue;
       }
-      if (next > product.stock) {
+      if (!fitsStock(next, product.stock)) {
         throw new ApiError(409, outOfStockKey(product.stock), { name: localized(product.name, locale), available: product.stock }, {
           product: [{ product_code: code, available_quantity: product.stock }],
         });
