@@ -58,7 +58,11 @@ export async function startPushOptIn() {
   const registration = supported ? await navigator.serviceWorker.getRegistration().catch(() => undefined) : undefined;
   if (!registration?.pushManager) return show('unavailable');
   let sub = await registration.pushManager.getSubscription().catch(() => null);
-  if (Notification.permission === 'denied') show('denied');
+  // Push's own permission state where the browser has it ('prompt', 'granted', 'denied'), else the notifications'.
+  const permission = await registration.pushManager
+    .permissionState({ userVisibleOnly: true, applicationServerKey: keyBytes(d.publicKey ?? '') })
+    .catch((): string => Notification.permission);
+  if (permission === 'denied') show('denied');
   else show(sub ? 'on' : 'off');
   if (sub) void callAction('push.subscribe', subscriptionForm(sub));
 
