@@ -13,6 +13,7 @@ import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'zod';
 import { href, paths } from '../../domain/paths';
 import { translate } from '../../i18n/messages';
+import { outletName } from '../../i18n/outlet-name';
 import { chosenStore } from '../delivery/choice-cookie';
 import { memberApi } from '../shared/api';
 import { requireMember, viaApi } from '../shared/errors';
@@ -43,7 +44,8 @@ export const push = {
   }),
   /**
    * Asks to be told when `product_code` is back at the chosen outlet. Answers `{ redirect, store_name,
-   * created }` (the product page; `created` false when the member had already asked). Errors:
+   * created }` (the product page; the outlet's name in the page's language; `created` false when the
+   * member had already asked). Errors:
    * UNAUTHORIZED; PRECONDITION_FAILED without a chosen outlet; the API's refusal (in stock there now: 409).
    */
   askBackInStock: defineAction({
@@ -54,7 +56,7 @@ export const push = {
       const store = chosenStore(ctx.cookies);
       if (!store) throw new ActionError({ code: 'PRECONDITION_FAILED', message: translate(ctx.locals.locale, 'back_in_stock_choose_outlet') });
       const data = await viaApi(ctx, () => memberApi(ctx).call('back_in_stock_request', { body: { product_code, store } }));
-      return { redirect: href(ctx.locals.locale, paths.product(product_code)), store_name: data.store_name, created: data.created };
+      return { redirect: href(ctx.locals.locale, paths.product(product_code)), store_name: outletName(data.store_name, ctx.locals.locale), created: data.created };
     },
   }),
 };
