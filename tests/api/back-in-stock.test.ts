@@ -1,13 +1,14 @@
 /**
  * "Tell me when it's back" (ADR 30): a member asks for a product out of stock at an outlet; asking
  * twice is one request; when any stock write puts the outlet's stock above 0 (HQ's or the
- * point-of-sale system's stock set, a cancelled order giving its stock back) the member gets
+ * point-of-sale system's stock set, a CSV stock import, a cancelled order giving its stock back) the member gets
  * exactly one text message and one push, in their language, and the request ends; later writes send
  * nothing. Twenty stock writes at once still send one (on PostgreSQL the writes really race).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createHarness, DEMO_MEMBER, type Harness } from './harness';
+import { createHarness, DEMO_MEMBER, TEST_API_KEY, type Harness } from './harness';
+import { API_BASE, API_KEY_HEADER } from '../../src/lib/xs-api/contract';
 import { placePickupOrder } from './place-order';
 import { setStock } from './order-fixtures';
 import { startPushService, type TestPushService } from './push-service';
@@ -112,6 +113,20 @@ describe('told once when it is back', () => {
     await dispatcher.idle();
     expect(smsFor('P0012', name)).toHaveLength(1);
     expect((await open('P0012'))[0]!.quantity).toBe(1);
+  });
+
+  it('a CSV stock import that restocks the outlet ends the wait', async () => {
+    const name = await zhName('P0014');
+    await setStock(h, 'S001', 'P0014', 0);
+    expect((await ask('P0014')).json.created).toBe(true);
+    const form = new FormData();
+    form.append('file', new Blob(['store_code,product_code,quantity\nS001,P0014,6\n'], { type: 'text/csv' }), 'stock.csv');
+    form.append('dry_run', '0');
+    const res = await h.app.request(`${API_BASE}/ops/catalogue/import_stock`, { method: 'POST', headers: { [API_KEY_HEADER]: TEST_API_KEY, authorization: `Bearer ${hq.token}` }, body: form });
+    expect(res.status, await res.clone().text()).toBe(200);
+    await dispatcher.idle();
+    expect(smsFor('P0014', name)).toHaveLength(1);
+    expect((await open('P0014'))[0]!.quantity).toBe(6);
   });
 
   it('twenty stock writes at once send exactly one text and one push', async () => {
