@@ -88,8 +88,8 @@ export type SharedChange = Pick<StatusChange, 'to' | 'actor' | 'reason' | 'staff
  * stock, voucher and place back (`releaseOrders`, in one go, last but for the points, so the shared
  * stock rows stay locked for as short a time as possible before the commit); points are earned or
  * reversed per order (`applyOrderPoints`, which does nothing, without a query, for a change that
- * moves none). Statements do not grow with the batch: about nine for a batch of any size without
- * points.
+ * moves none). Statements do not grow with the batch: about ten for a batch of any size without
+ * points (the push outbox's insert, ADR 30, is one of them).
  * Log lines are the caller's, after the commit (`logStatusChanges`).
  * @returns the changes applied, in `list`'s order, without the orders no longer in their `from`
  * @throws ApiError 409 'order_status_refused' when the table has no such change for one of the
