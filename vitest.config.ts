@@ -41,9 +41,10 @@ const CLOCK_FREE = ['tests/api/backup.test.ts', 'tests/api/fuzz.test.ts', 'tests
 const skipped = [...(process.env.TEST_DATABASE_URL ? EMBEDDED_ONLY : []), ...(process.env.TEST_SKIP_CLOCK_FREE === 'true' ? CLOCK_FREE : [])];
 /**
  * Files that take another path on each database and run on both even when the others run once:
- * the backup (a copy of the data folder on PGlite, pg_dump and pg_restore on PostgreSQL).
+ * the backup (a copy of the data folder on PGlite, pg_dump and pg_restore on PostgreSQL); Web Push
+ * (the VAPID keys made in each database, subscriptions checked on both).
  */
-const BOTH_DATABASES = ['tests/api/backup.test.ts'];
+const BOTH_DATABASES = ['tests/api/backup.test.ts', 'tests/api/push.test.ts'];
 /**
  * TEST_EMBEDDED_ONLY=true: of the API tests, only the files that test the embedded database itself
  * (EMBEDDED_ONLY) and those of BOTH_DATABASES. `npm test` sets it for its PGlite run when the API

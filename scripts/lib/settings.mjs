@@ -75,6 +75,9 @@ export const SETTINGS = {
   PICTURE_WARMUP: flag,
   SERVICE_WORKER: flag,
   PICTURES_AT_BUILD: flag,
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'a VAPID public key: 87 base64url characters (npx web-push generate-vapid-keys)'),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a VAPID private key: 43 base64url characters (npx web-push generate-vapid-keys)'),
+  VAPID_SUBJECT: url(['mailto:', 'https:'], 'a mailto: or https: address push services may write to'),
 };
 
 /** Settings that only work together: one message per broken combination. @param {NodeJS.ProcessEnv} env */
@@ -84,6 +87,7 @@ function combinationProblems(env) {
   if ((env.PAYMENT_PROVIDER ?? '').trim().toLowerCase() === 'stripe') {
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) if (!set(name)) problems.push(`${name}: required with PAYMENT_PROVIDER=stripe.`);
   }
+  if (set('VAPID_PUBLIC_KEY') !== set('VAPID_PRIVATE_KEY')) problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (a pair), or neither (the shop makes its own).');
   const headers = Number(env.SERVER_HEADERS_TIMEOUT_MS || 10_000);
   const request = Number(env.SERVER_REQUEST_TIMEOUT_MS || 60_000);
   if (set('SERVER_REQUEST_TIMEOUT_MS') && request < headers) problems.push(`SERVER_REQUEST_TIMEOUT_MS: at least SERVER_HEADERS_TIMEOUT_MS (${headers}).`);

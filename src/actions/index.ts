@@ -14,8 +14,9 @@ import { language } from '../features/language/actions';
 import { orders } from '../features/orders/actions';
 import { payment } from '../features/payment/actions';
 import { productPictures } from '../features/product-pictures/actions';
+import { push } from '../features/push/actions';
 import { catalogueImport } from '../features/catalogue-import/actions';
 import { staff } from '../features/staff/actions';
 import { vouchers } from '../features/vouchers/actions';
 
-export const server = { access, account, addresses, birthday, cart, catalogueHq, catalogueImport, checkout, delivery, favourites, feedback, feeds, language, orders, payment, productPictures, staff, vouchers };
+export const server = { access, account, addresses, birthday, cart, catalogueHq, catalogueImport, checkout, delivery, favourites, feedback, feeds, language, orders, payment, productPictures, push, staff, vouchers };

@@ -97,6 +97,20 @@ function storeUrl(name: string, fallback: string): string {
   }
 }
 
+/**
+ * Web Push (ADR 32): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url, both or neither; checked at
+ * start by scripts/lib/settings.mjs), else null (the database makes and keeps its own pair); and
+ * VAPID_SUBJECT, the contact push services may write to: a mailto: or https: address, by default
+ * SITE_URL when it is https, else a mailto: address at an invalid domain.
+ */
+function vapid(): { keys: { publicKey: string; privateKey: string } | null; subject: string } {
+  const publicKey = process.env.VAPID_PUBLIC_KEY?.trim();
+  const privateKey = process.env.VAPID_PRIVATE_KEY?.trim();
+  const site = process.env.SITE_URL?.trim() ?? '';
+  const subject = process.env.VAPID_SUBJECT?.trim() || (site.startsWith('https://') ? site : 'mailto:push@xs-storefront.invalid');
+  return { keys: publicKey && privateKey ? { publicKey, privateKey } : null, subject };
+}
+
 export const config = {
   /** The shop's public address (SITE_URL, e.g. https://shop.example.my), read at start, not at build; '' when unset (src/server/site-origin.ts). */
   get siteUrl() {
@@ -153,6 +167,10 @@ export const config = {
       pickupSlot: parseCapacity('PICKUP_SLOT_CAPACITY', process.env.PICKUP_SLOT_CAPACITY, DEFAULT_PICKUP_SLOT_CAPACITY),
       deliveryDay: parseCapacity('DELIVERY_DAY_CAPACITY', process.env.DELIVERY_DAY_CAPACITY, DEFAULT_DELIVERY_DAY_CAPACITY),
     };
+  },
+  /** Web Push's VAPID keys (null: the database's own) and subject (ADR 32). */
+  get vapid() {
+    return vapid();
   },
   stripeSecretKey: process.env.STRIPE_SECRET_KEY ?? '',
   stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? '',

@@ -17,6 +17,9 @@ import { expireUnpaidOrders } from './xs-api/services/payments';
 import { listenForPageChanges } from './page-changes';
 import { oneAtATime } from './one-at-a-time';
 import { expiryBacklog, observeExpiryRun, reportDbPool } from './metrics';
+import { outboxDispatcher } from './xs-api/services/push/outbox';
+import { pushFromConfig } from './xs-api/adapters/push';
+import { smsFromEnv } from './xs-api/adapters/sms';
 
 let ready: Promise<Awaited<ReturnType<typeof getDb>>> | undefined;
 
@@ -85,14 +88,31 @@ export const payments = () =>
   }));
 let adapter: ReturnType<typeof paymentAdapter> | undefined;
 
+/** Web Push and text messages of the process (ADR 32), shared by the API and the outbox's dispatcher. */
+const push = pushFromConfig();
+const sms = smsFromEnv();
+
+/**
+ * Sends what changes queued in the outbox once they committed (services/push/outbox.ts): kicked by
+ * the API after each write, after each expiry run, and every OUTBOX_INTERVAL_MS for rows another
+ * instance or a crash left.
+ */
+const outbox = outboxDispatcher({ db: readyDb, push, sms, siteUrl: (process.env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '') });
+const OUTBOX_INTERVAL_MS = 30_000;
+let outboxTimer: NodeJS.Timeout | undefined;
+
 /**
  * The bundled API app (Hono), sharing the process database; abuse limits in Redis when REDIS_URL is
- * set; payments through PAYMENT_PROVIDER. Starts the expiry of unpaid orders.
+ * set; payments through PAYMENT_PROVIDER. Starts the expiry of unpaid orders and the outbox's timer.
  */
 export function bundledApi() {
   api ??= abuseLimits().then((limits) => {
     startPaymentExpiry();
+    startOutbox();
     return createXsApi({
+      sms,
+      push,
+      outbox,
       db: readyDb,
       apiKey: config.xsApiKey,
       limits,
@@ -119,9 +139,19 @@ const expiry = oneAtATime(
     readyDb()
       // Observed from outside (src/server/metrics.ts): runs, time, orders cancelled, backlog left.
       .then((db) => observeExpiryRun(() => expireUnpaidOrders(db, { windowMinutes: config.paymentWindowMinutes }), () => expiryBacklog(db, config.paymentWindowMinutes)))
-      .then((expired) => expired.length && log.info({ expired: expired.length, first: expired.slice(0, 20) }, 'payments: expired unpaid orders')),
+      .then((expired) => {
+        if (expired.length) log.info({ expired: expired.length, first: expired.slice(0, 20) }, 'payments: expired unpaid orders');
+        // The members of cancelled orders are told on their devices (ADR 32).
+        outbox.kick();
+      }),
   (err) => log.error(errorFields(err), 'payments: expiry failed'),
 );
+
+function startOutbox() {
+  if (outboxTimer || config.xsApiUrl) return;
+  outboxTimer = setInterval(() => outbox.kick(true), OUTBOX_INTERVAL_MS);
+  outboxTimer.unref();
+}
 
 function startPaymentExpiry() {
   if (expiryTimer || config.xsApiUrl) return;
@@ -160,8 +190,9 @@ function startUpkeep() {
 export async function stopRuntime(): Promise<void> {
   clearInterval(expiryTimer);
   clearInterval(upkeepTimer);
-  expiryTimer = upkeepTimer = undefined;
-  await Promise.all([expiry.current(), upkeep.current()]);
+  clearInterval(outboxTimer);
+  expiryTimer = upkeepTimer = outboxTimer = undefined;
+  await Promise.all([expiry.current(), upkeep.current(), outbox.idle()]);
   const listener = pageListener;
   pageListener = undefined;
   await (await listener?.catch(() => undefined))?.close().catch(() => {});

@@ -11,6 +11,8 @@ import { createXsApi, type XsApiOptions } from '../../src/server/xs-api/app';
 import { openDb, type Db } from '../../src/server/xs-api/db/client';
 import { DEMO_MEMBER } from '../../src/server/xs-api/db/seed';
 import { outboxSms } from '../../src/server/xs-api/adapters/sms';
+import { webPushSender } from '../../src/server/xs-api/adapters/push';
+import { outboxDispatcher } from '../../src/server/xs-api/services/push/outbox';
 import { memoryLimits } from '../../src/server/xs-api/adapters/rate-limit';
 import { API_BASE, API_KEY_HEADER } from '../../src/lib/xs-api/contract';
 
@@ -94,12 +96,19 @@ export async function createHarness(options: Partial<Omit<XsApiOptions, 'db' | '
   else pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
   const handle = await openDb(url ? { url } : { dataDir: at.dataDir ?? 'memory://', loadDataDir: pgliteTemplate });
   const delivered: { to: string; msg: string }[] = [];
+  const sms = options.sms ?? outboxSms((to, msg) => delivered.push({ to, msg }));
+  // The outbox's sends run after a write has answered (ADR 32): `close` waits for them, so none
+  // runs on a database already closed.
+  const push = options.push ?? webPushSender({ subject: 'mailto:test@example.com' });
+  const outbox = options.outbox ?? outboxDispatcher({ db: async () => handle.db, push, sms, siteUrl: 'https://shop.example.my' });
   const app = createXsApi({
     db: handle.db,
     apiKey: TEST_API_KEY,
     paymentSecret: TEST_PAYMENT_SECRET,
     opsToken: TEST_OPS_TOKEN,
-    sms: outboxSms((to, msg) => delivered.push({ to, msg })),
+    sms,
+    push,
+    outbox,
     geocoder: null,
     siteUrl: 'https://shop.example.my',
     capacity: LOOSE_CAPACITY,
@@ -142,5 +151,9 @@ export async function createHarness(options: Partial<Omit<XsApiOptions, 'db' | '
     if (r.status !== 200) throw new Error(`staff_login failed: ${JSON.stringify(r.json)}`);
     return { token: r.json.token, id: r.json.staff.id, login };
   };
-  return { db: handle.db, app, call, login, sent, staff, close: handle.close };
+  const close = async () => {
+    await outbox.idle();
+    await handle.close();
+  };
+  return { db: handle.db, app, call, login, sent, staff, close };
 }

@@ -35,6 +35,9 @@ import { notificationRoutes } from './routes/notifications';
 import { feedbackRoutes } from './routes/feedback';
 import { purchaseRoutes } from './routes/purchases';
 import { pageChangeRoutes } from './routes/page-changes';
+import { pushRoutes } from './routes/push';
+import { pushFromConfig, type PushSender } from './adapters/push';
+import { outboxDispatcher, type OutboxDispatcher } from './services/push/outbox';
 import { sandboxAdapter } from './adapters/payment/sandbox';
 import type { PaymentAdapter } from './adapters/payment/types';
 import { DEFAULT_PAYMENT_WINDOW_MINUTES } from '../../domain/payment-window';
@@ -66,6 +69,15 @@ export type XsApiOptions = {
   geocoder?: MapsGeocoder | null;
   /** Default capacities of an outlet (orders per pick-up slot, deliveries per day); from configuration by default. */
   capacity?: CapacityDefaults;
+  /** Web Push (ADR 32); VAPID keys from configuration or the database's own by default. */
+  push?: PushSender;
+  /** Tests only: accept push endpoints on any http(s) address (a local push service). */
+  allowAnyPushEndpoint?: boolean;
+  /**
+   * Sends the outbox's messages after the commit (services/push/outbox.ts); kicked after every POST.
+   * By default one over this app's database, push sender and SMS sender.
+   */
+  outbox?: OutboxDispatcher;
 };
 
 /**
@@ -86,6 +98,9 @@ export function createXsApi({
   uploadsDir = config.uploadsDir,
   geocoder = geocoderFromEnv(),
   capacity = config.capacity,
+  push = pushFromConfig(),
+  allowAnyPushEndpoint = false,
+  outbox,
 }: XsApiOptions): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>().basePath(API_BASE);
   const resolveDb = async () => (typeof db === 'function' ? await db() : db);
@@ -104,7 +119,16 @@ export function createXsApi({
     uploadsDir,
     geocoder,
     capacity,
+    push,
+    allowAnyPushEndpoint,
   };
+  const dispatcher = outbox ?? outboxDispatcher({ db: resolveDb, push, sms, siteUrl: services.siteUrl });
+  // After a write has answered (its transaction committed), what it queued is sent (ADR 32): also
+  // for the providers' webhooks (a failed payment), registered below before the key check.
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.method === 'POST') dispatcher.kick();
+  });
   // The edge (issue "Hardened for the open internet"): a path with a malformed %-sequence or a
   // control character (NUL…) in the path or query answers 400 before any route reads it.
   app.use('*', async (c, next) => {
@@ -142,6 +166,7 @@ export function createXsApi({
   pageChangeRoutes(app);
   feedbackRoutes(app);
   purchaseRoutes(app);
+  pushRoutes(app);
   opsRoutes(app);
   staffRoutes(app);
   catalogueWriteRoutes(app);

@@ -3,6 +3,7 @@
  * (Bearer session token; the member code in the path must match it: 401 / 403), zod-checked query
  * and body (400 with an Error text), JSON answers. Routes stay thin: they only call services.
  */
+import type { PushSender } from './adapters/push';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -44,6 +45,10 @@ export type ApiServices = {
   geocoder: MapsGeocoder | null;
   /** Orders per pick-up slot and deliveries per day of an outlet that HQ has not set (PICKUP_SLOT_CAPACITY, DELIVERY_DAY_CAPACITY). */
   capacity: CapacityDefaults;
+  /** Web Push (ADR 32): the shop's VAPID public key and the sender. */
+  push: PushSender;
+  /** Tests only: accept any http(s) push endpoint (their push service is a local server); otherwise only https push services. */
+  allowAnyPushEndpoint: boolean;
 };
 
 /** Constant-time comparison of a presented token with the expected one. */

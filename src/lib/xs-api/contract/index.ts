@@ -19,6 +19,7 @@ import * as purchases from './purchases';
 import * as catalogueWrites from './catalogue-writes';
 import * as productPictures from './product-pictures';
 import * as catalogueHq from './catalogue-hq';
+import * as push from './push';
 
 export * from './operation';
 export * from './access';
@@ -41,6 +42,7 @@ export * from './purchases';
 export * from './catalogue-writes';
 export * from './product-pictures';
 export * from './catalogue-hq';
+export * from './push';
 
 export const operations = {
   customer_login: access.customerLogin,
@@ -164,6 +166,11 @@ export const operations = {
   ops_catalogue_structure: catalogueHq.opsCatalogueStructure,
   ops_banner_list: catalogueHq.opsBannerList,
   ops_export_products: catalogueHq.opsExportProducts,
+  push_public_key: push.pushPublicKey,
+  push_subscribe: push.pushSubscribe,
+  push_unsubscribe: push.pushUnsubscribe,
+  back_in_stock_request: push.backInStockRequest,
+  back_in_stock_status: push.backInStockStatus,
 } as const;
 
 export type Operations = typeof operations;

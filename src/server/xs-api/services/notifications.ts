@@ -3,6 +3,11 @@
  * notification_listing). Every notice is written through `notify`, with its kind and parameters, so
  * it is shown in the reader's language when listed; the title and body stored beside them are the
  * EN text, for readers of the table and notices of unknown kinds.
+ *
+ * The same write queues the order's news for the member's devices (Web Push, ADR 32): a notice of
+ * an order ready for collection, out for delivery, short-picked, cancelled or whose payment failed
+ * (services/push/payload.ts `pushKindOf`) writes a `push_outbox` row in the same transaction, sent
+ * once after the commit (services/push/outbox.ts). One status change, one notice, one push.
  */
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { orderStatusLabel } from '../../../i18n/order-status';
@@ -14,6 +19,8 @@ import { isDateString, isTimeString } from '../../../domain/shop-time';
 import type { Db } from '../db/client';
 import { notifications } from '../db/schema';
 import { clock } from '../../clock';
+import { pushKindOf } from './push/payload';
+import { queueMessages, type OutboxMessage } from './push/outbox';
 
 /**
  * The kinds of notice and their message keys: an order's status changed; its pick-up slot moved;
@@ -52,8 +59,11 @@ export function shown(params: Params, locale: Locale): Params {
   return out;
 }
 
-/** A notice for a member: its kind and parameters, and when (default now). */
-export type Notice = { memberCode: string; kind: NotificationKind; params: Params; now?: Date };
+/**
+ * A notice for a member: its kind and parameters, and when (default now). `push: false` keeps it
+ * off the member's devices (the member's own cancel: they know).
+ */
+export type Notice = { memberCode: string; kind: NotificationKind; params: Params; now?: Date; push?: boolean };
 
 /** Writes a notice for `memberCode` (inside the caller's transaction when `db` is one). */
 export async function notify(db: Db, args: Notice): Promise<void> {
@@ -81,6 +91,12 @@ export async function notifyAll(db: Db, notices: readonly Notice[]): Promise<voi
       };
     }),
   );
+  const pushes: OutboxMessage[] = [];
+  for (const n of notices) {
+    const kind = n.push === false ? null : pushKindOf(n.kind, n.params);
+    if (kind) pushes.push({ memberCode: n.memberCode, channel: 'push', kind, params: { ...n.params, notice: n.kind } });
+  }
+  await queueMessages(db, pushes);
 }
 
 /** A notice as listed: its text in the reader's language, when, and whether it was read. */

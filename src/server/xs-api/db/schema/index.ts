@@ -5,3 +5,4 @@ export * from './orders';
 export * from './content';
 export * from './staff';
 export * from './catalogue-writes';
+export * from './push';

@@ -23,6 +23,7 @@
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { priceHistory, productGroups, productLines, products, stores, storeStock } from '../../db/schema';
+import { fulfilBackInStock } from '../push/back-in-stock';
 import { ApiError } from '../../errors';
 import { translate, type Locale } from '../../../../i18n/messages';
 import { checkHeader, checkProductRows, checkStockRows, IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_REPORT_ROWS, type ColumnIndex, type CsvRow, type ImportKind, type RowProblem } from '../../../../domain/catalogue-import';
@@ -225,6 +226,8 @@ async function importStock(tx: Tx, actor: Actor, rows: readonly CsvRow[], index:
       select x.s, x.p, x.q from jsonb_to_recordset(${json}::jsonb) as x(s text, p text, q integer)
       on conflict (store_code, product_code) do update set quantity = excluded.quantity`);
   }
+  // Members waiting for these products at these outlets are told, once (services/push/back-in-stock.ts).
+  await fulfilBackInStock(tx, ordered.filter((c) => c.after > 0).map((c) => ({ storeCode: c.outlet, productCode: c.product_code })));
   // One event per product: its outlets' counts old → new ({ S001: [null, 24], S002: [3, 0] }).
   const perProduct = new Map<string, Record<string, [number | null, number]>>();
   for (const c of ordered) perProduct.set(c.product_code, { ...perProduct.get(c.product_code), [c.outlet]: [c.before, c.after] });

@@ -14,6 +14,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, stores, storeStock } from '../../db/schema';
+import { fulfilBackInStock } from '../push/back-in-stock';
 import { ApiError } from '../../errors';
 import { isMessageKey, translate, type MessageKey } from '../../../../i18n/messages';
 import { stockRowSchema, type StockRow } from '../../../../domain/catalogue-edit';
@@ -95,6 +96,8 @@ export async function setStockBatch(db: Db, actor: Actor, input: readonly StockR
         .values(changed.slice(i, i + 1000).map((r) => ({ storeCode: r.outlet, productCode: r.product_code, quantity: r.quantity })))
         .onConflictDoUpdate({ target: [storeStock.storeCode, storeStock.productCode], set: { quantity: sql`excluded.quantity` } });
     }
+    // Members waiting for these products at these outlets are told, once (services/push/back-in-stock.ts).
+    await fulfilBackInStock(tx, changed.filter((r) => r.quantity > 0).map((r) => ({ storeCode: r.outlet, productCode: r.product_code })));
     await recordEvents(
       tx,
       actor,

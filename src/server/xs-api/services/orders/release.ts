@@ -11,6 +11,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { memberVouchers, orderItems, orders, storeStock } from '../../db/schema';
+import { fulfilBackInStock } from '../push/back-in-stock';
 import type { CapacityKey } from '../../../../domain/slot-capacity';
 import { bookingOf, givePlaceBack } from './capacity';
 
@@ -44,6 +45,8 @@ export async function releaseOrders(tx: Db, orderRefnos: readonly string[]): Pro
     await tx.execute(sql`update ${storeStock} set quantity = ${storeStock}.quantity + v.quantity
       from (values ${values}) as v(store_code, product_code, quantity)
       where ${storeStock}.store_code = v.store_code and ${storeStock}.product_code = v.product_code`);
+    // Stock given back can end a wait: members asking for these products there are told, once.
+    await fulfilBackInStock(tx, lines.map((l) => ({ storeCode: l.store, productCode: l.code })));
   }
   const freed = await tx
     .update(memberVouchers)

@@ -3,7 +3,8 @@
  * In one transaction: the change must be in the table for this actor and delivery type; the update
  * names the status it expects (`… WHERE status = from`), so of two actors racing on one order only
  * one wins and the other gets 409; an `order_events` row records who and why; the member gets a
- * notification (its text is rendered in the member's language when listed: `kind` and `params`).
+ * notification (its text is rendered in the member's language when listed: `kind` and `params`),
+ * and, for the changes a member's devices are told of, a push queued in the same transaction (ADR 32).
  * A change to Cancelled gives the order's stock and voucher back in the same transaction
  * (`releaseOrders`). Entering Paid earns the member's points, cancelling a paid order reverses them,
  * also in the same transaction (`applyOrderPoints`, ./points.ts).
@@ -87,8 +88,8 @@ export type SharedChange = Pick<StatusChange, 'to' | 'actor' | 'reason' | 'staff
  * stock, voucher and place back (`releaseOrders`, in one go, last but for the points, so the shared
  * stock rows stay locked for as short a time as possible before the commit); points are earned or
  * reversed per order (`applyOrderPoints`, which does nothing, without a query, for a change that
- * moves none). Statements do not grow with the batch: about nine for a batch of any size without
- * points.
+ * moves none). Statements do not grow with the batch: about ten for a batch of any size without
+ * points (the push outbox's insert, ADR 32, is one of them).
  * Log lines are the caller's, after the commit (`logStatusChanges`).
  * @returns the changes applied, in `list`'s order, without the orders no longer in their `from`
  * @throws ApiError 409 'order_status_refused' when the table has no such change for one of the
@@ -129,6 +130,8 @@ export async function applyStatusChanges(tx: Db, list: readonly OrderToMove[], c
       memberCode: order.memberCode,
       ...(change.notice ?? { kind: 'order_status' as const, params: { order_refno: order.orderRefno, status: change.to } }),
       now: change.now,
+      // The member's own change (a cancel) reaches the feed, not their devices (ADR 32).
+      push: change.actor !== 'member',
     })),
   );
   if (change.to === 'Cancelled') await releaseOrders(tx, applied.map((c) => c.order.orderRefno));

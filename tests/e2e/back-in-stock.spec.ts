@@ -1,0 +1,89 @@
+/**
+ * "Tell me when it's back" on the product page (ADR 32): a member whose chosen outlet has none of a
+ * product sees the button, asks, and reads that they will be told by SMS at that outlet (EN and
+ * AR, axe on both); asking again is still one request; a guest on a product out of stock everywhere
+ * sees a link to log in and come back instead. The product's stock is set through HQ's stock
+ * operation and given back afterwards.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './test';
+import { expectAccessible, loginWithDelivery } from './helpers';
+import { API, API_KEY, chosenStore } from './shop-api';
+import { E2E_OPS_TOKEN } from '../../playwright.config';
+
+const BOOTSTRAP = { ...API_KEY, authorization: `Bearer ${E2E_OPS_TOKEN}` };
+/** A product far down the catalogue, which the other journeys do not buy. */
+const CODE = 'P0120';
+
+type StockRow = { store_code: string; quantity: number | null };
+
+/** A named HQ member's API headers (catalogue changes are never made with the bootstrap token), one per test. */
+async function hq(request: APIRequestContext): Promise<Record<string, string>> {
+  const login = `e2e.stock.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const password = 'e2e-stock-password-42';
+  const added = await request.post(`${API}/staff/add`, { headers: BOOTSTRAP, data: { login, name: 'HQ Stock', password, role: 'hq', outlets: [] } });
+  expect(added.status(), await added.text()).toBe(200);
+  const session = await request.post(`${API}/staff/login`, { headers: API_KEY, data: { login, password } });
+  expect(session.status(), await session.text()).toBe(200);
+  return { ...API_KEY, authorization: `Bearer ${((await session.json()) as { token: string }).token}` };
+}
+let HQ: Record<string, string>;
+test.beforeEach(async ({ request }) => {
+  HQ = await hq(request);
+});
+
+async function stockRows(request: APIRequestContext): Promise<StockRow[]> {
+  const res = await request.get(`${API}/ops/catalogue/product_stock?product_code=${CODE}`, { headers: HQ });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: StockRow[] }).data;
+}
+
+async function setStock(request: APIRequestContext, rows: { outlet: string; quantity: number }[]) {
+  const res = await request.post(`${API}/ops/catalogue/stock_set`, { headers: HQ, data: { rows: rows.map((r) => ({ ...r, product_code: CODE })) } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+for (const [lang, prefix] of [['EN', ''], ['AR', '/ar']] as const) {
+  test(`${lang}: a member asks to be told when it is back at the chosen outlet`, async ({ page }) => {
+    const before = await stockRows(page.request);
+    await loginWithDelivery(page, 'PICKUP', prefix);
+    const store = await chosenStore(page);
+    await setStock(page.request, [{ outlet: store.store_code, quantity: 0 }]);
+    try {
+      await page.goto(`${prefix}/product/${CODE}`);
+      const block = page.locator(`[data-back-in-stock="${CODE}"]`);
+      const ask = block.getByRole('button', { name: lang === 'EN' ? 'Tell me when it’s back' : 'أخبرني عند توفره' });
+      await expect(ask).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator('[data-buy-box] form[data-add-to-cart] button.btn-primary')).toBeDisabled();
+      await expectAccessible(page);
+      await ask.click();
+      const done = block.locator('[data-back-in-stock-done]');
+      await expect(done).toHaveText(lang === 'EN' ? /^We’ll tell you by SMS when it’s back at .+\.$/ : /^سنخبرك برسالة نصية عند توفره في .+\.$/);
+      await expect(ask).toBeHidden();
+      await expectAccessible(page);
+      // Asking again after a reload is still one request.
+      await page.reload();
+      await expect(ask).toBeVisible({ timeout: 15_000 });
+      await ask.click();
+      await expect(done).not.toBeEmpty();
+    } finally {
+      const original = before.find((r) => r.store_code === store.store_code)?.quantity ?? 0;
+      await setStock(page.request, [{ outlet: store.store_code, quantity: original }]);
+    }
+  });
+}
+
+test('a guest on a product out of stock everywhere sees a link to log in and come back', async ({ page }) => {
+  const before = await stockRows(page.request);
+  await setStock(page.request, before.map((r) => ({ outlet: r.store_code, quantity: 0 })));
+  try {
+    await page.goto(`/product/${CODE}`);
+    const link = page.locator(`[data-back-in-stock="${CODE}"]`).getByRole('link', { name: 'Log in to be told when it’s back' });
+    await expect(link).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator(`[data-back-in-stock="${CODE}"] button`)).toBeHidden();
+    await expect(link).toHaveAttribute('href', `/login?redirect=${encodeURIComponent(`/product/${CODE}`)}`);
+    await expectAccessible(page);
+  } finally {
+    await setStock(page.request, before.map((r) => ({ outlet: r.store_code, quantity: r.quantity ?? 0 })));
+  }
+});
