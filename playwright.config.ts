@@ -61,6 +61,9 @@ export default defineConfig({
     // the browser tests' CPU. In CI it is kept for the retry of a failed test; locally for failures.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The shop's service worker (ADR 31) precaches about 700 KB into every new browser context: the
+    // files that test it (pwa.spec.ts, push-optin.spec.ts) allow it; the others test pages as served.
+    serviceWorkers: 'block',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: shopUrl(0) } }],
   webServer: Array.from({ length: E2E_WORKERS }, (_, n) => shopServers(n)).flat(),

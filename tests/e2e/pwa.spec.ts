@@ -9,6 +9,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { expectAccessible, login } from './helpers';
 
+// The shop's own service worker is what this file tests (the other browser tests block it).
+test.use({ serviceWorkers: 'allow' });
+
 const OFFLINE_TITLE = { '': 'You are offline', '/zh': '您已离线', '/ar': 'أنت غير متصل' } as const;
 
 /** Waits until the page is controlled by the shop's worker (installed with its precache, then claiming the page). */

@@ -137,7 +137,8 @@ test('§3 the delivery method is saved with the member: a second device finds it
   expect(chosen?.type).toBe('PICKUP');
   await expect(page.locator('[data-delivery-store]')).toHaveText(chosen.store.store_name);
 
-  const second = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? new URL(page.url()).origin });
+  // The worker's own shop (the project's baseURL is the first worker's).
+  const second = await browser.newContext({ baseURL: new URL(page.url()).origin, serviceWorkers: 'block' });
   try {
     const other = await second.newPage();
     await loginKeepingChoice(other);

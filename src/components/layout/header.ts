@@ -5,7 +5,8 @@
  * delivery modal (its React code loads only then) for a member without a complete choice, or at
  * step 3 for a pick-up whose time has passed; logs out with the spec's toast. Actions are called through the small fetch wrapper (src/features/shared/
  * action-fetch.ts), not the full client, to keep catalogue pages light (docs/architecture.md Budgets); the
- * pick-up rules (dayjs) load only for a member with a pick-up.
+ * pick-up rules (dayjs) load only for a member with a pick-up, and the notice of a login that changed
+ * the language (./language-notice.ts) only after such a login.
  */
 import { $cartCount, $session } from '../../stores/session';
 import { openDeliveryModal } from '../../features/delivery/modal';
@@ -48,29 +49,6 @@ export async function refreshSession(): Promise<MeAnswer | null> {
   $cartCount.set(me.cart_count);
   $favourites.set(me.favourites ?? []);
   return me;
-}
-
-/** Each language's name in its own script, as the language switcher shows it to a reader of that language. */
-const LANGUAGE_NAMES = { en: 'English', zh: '中文', ar: 'العربية' } as const;
-/** How long the notice after a login that changed the language stays (ms): long enough to read and tap. */
-const LANGUAGE_NOTICE_MS = 10_000;
-
-/**
- * After a login that changed the page's language to the profile's (spec §1; src/features/access/
- * actions.ts): a notice in the new language, itself a link to this page in the language the
- * shopper was reading. It follows the header's own link to that language, whose script
- * (language-switch.ts) stores the choice first. A page without the switcher (its top bar hidden)
- * shows no notice.
- */
-function showLanguageNotice(header: HTMLElement, previous: keyof typeof LANGUAGE_NAMES) {
-  const message = (header.dataset.languageNotice ?? '').replace('{previous}', LANGUAGE_NAMES[previous]);
-  const switcher = header.querySelector<HTMLAnchorElement>(`a[data-lang-link="${previous}"]`);
-  if (!message || !switcher) return;
-  toast(message, { kind: 'info', href: switcher.getAttribute('href')!, durationMs: LANGUAGE_NOTICE_MS, tag: 'language', data: { languageNotice: previous } });
-  document.querySelector('a[data-language-notice]')?.addEventListener('click', (e) => {
-    e.preventDefault();
-    switcher.click();
-  });
 }
 
 export function startHeader() {
@@ -189,7 +167,8 @@ export function startHeader() {
     document.cookie = 'xs_flash=; path=/; max-age=0';
     if (flash.startsWith('login_successful')) toast(header.dataset.loginMessage ?? '', { durationMs: TOAST_LOGIN_MS, tag: 'session' });
     const previous = /^login_successful_from_(en|zh|ar)$/.exec(flash)?.[1];
-    if (previous) showLanguageNotice(header, previous as keyof typeof LANGUAGE_NAMES);
+    // Its code loads only after such a login (language-notice.ts).
+    if (previous) void import('./language-notice').then((m) => m.showLanguageNotice(header, previous as 'en' | 'zh' | 'ar'));
     if (flash === 'logout_successful') toast(header.dataset.logoutMessage ?? '', { durationMs: TOAST_LOGOUT_MS, tag: 'session' });
     if (flash === 'session_expired') toast(header.dataset.expiredMessage ?? '', { kind: 'error', tag: 'session' });
     if (flash === 'password_reset_successful') toast(header.dataset.resetMessage ?? '');
