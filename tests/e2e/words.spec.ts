@@ -78,7 +78,11 @@ async function shopperRoutes(page: Page, prefix: string): Promise<string[]> {
   };
   const [address] = await get<{ add_id: number }[]>(`address_listing/${me.member}?limit=1`);
   const [entry] = await get<{ transno: string }[]>(`points_history/${me.member}`);
-  const [order] = await get<{ order_refno: string }[]>(`order_listing/${me.member}?status=Waiting%20Comment`);
+  // An order waiting for its review, or a completed one once another file has reviewed it.
+  const [order] = [
+    ...(await get<{ order_refno: string }[]>(`order_listing/${me.member}?status=Waiting%20Comment`)),
+    ...(await get<{ order_refno: string }[]>(`order_listing/${me.member}?status=Completed`)),
+  ];
   // A pick-up order waiting for its payment opens the sandbox provider's page in the shopper's language.
   const [product] = await productsAt(page.request, '001', 1, 2, () => true, 30);
   const refno = await apiPickupOrder(page.request, me, '001', [{ ...product!, quantity: 1 }]);
