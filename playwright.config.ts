@@ -23,8 +23,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-e2e-'));
 /** The operators' token of the test server: the ops CLI journey uses it (tests/e2e/payment.spec.ts). */
 export const E2E_OPS_TOKEN = 'e2e-ops-token-0123456789abcdef';
 
-/** What every test server is given: one session secret and operators' token, loopback exempt from per-IP limits, pictures made when asked. */
-const COMMON_ENV = { HOST: '127.0.0.1', SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789', OPS_TOKEN: E2E_OPS_TOKEN, RATE_LIMIT_EXEMPT_IPS: '127.0.0.1,::1,::ffff:127.0.0.1', RATE_LIMIT_SCALE: '100', PICTURE_WARMUP: 'false', IMAGE_CACHE_DIR: path.resolve('dist/pictures'), SERVER_KEEP_ALIVE_TIMEOUT_MS: '120000' };
+/** What every test server is given: one session secret and operators' token, loopback exempt from per-IP limits, pictures made when asked, every direct answer checked against its schema (ADR 33). */
+const COMMON_ENV = { HOST: '127.0.0.1', SESSION_SECRET: 'e2e-secret-that-is-long-enough-0123456789', OPS_TOKEN: E2E_OPS_TOKEN, RATE_LIMIT_EXEMPT_IPS: '127.0.0.1,::1,::ffff:127.0.0.1', RATE_LIMIT_SCALE: '100', PICTURE_WARMUP: 'false', IMAGE_CACHE_DIR: path.resolve('dist/pictures'), SERVER_KEEP_ALIVE_TIMEOUT_MS: '120000', CHECK_API_ANSWERS: 'true' };
 
 /**
  * Test shop n (tests/e2e/shops.ts): a server on E2E_PORT + n, on a fresh embedded database of its

@@ -74,6 +74,7 @@ export const SETTINGS = {
   PICTURE_TRANSFORMS: wholeNumber(1, 64),
   PICTURE_WARMUP: flag,
   SERVICE_WORKER: flag,
+  CHECK_API_ANSWERS: flag,
   PICTURES_AT_BUILD: flag,
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'a VAPID public key: 87 base64url characters (npx web-push generate-vapid-keys)'),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a VAPID private key: 43 base64url characters (npx web-push generate-vapid-keys)'),

@@ -118,6 +118,11 @@ export const config = {
   },
   /** Remote mobile e-commerce API; empty means the bundled API, called in-process. */
   xsApiUrl: process.env.XS_API_URL ?? '',
+  /**
+   * Check every answer of a direct in-process call against its response schema (ADR 33):
+   * CHECK_API_ANSWERS=true|false, on by default outside production.
+   */
+  checkApiAnswers: process.env.CHECK_API_ANSWERS ? process.env.CHECK_API_ANSWERS === 'true' : process.env.NODE_ENV !== 'production',
   /** The fixed API key of the mobile e-commerce API (the public development key outside production; refused in production). */
   xsApiKey: process.env.XS_API_KEY ?? DEV_API_KEY,
   /** Load the demo catalogue, outlets and member when the database is empty. */

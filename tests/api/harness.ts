@@ -14,7 +14,11 @@ import { outboxSms } from '../../src/server/xs-api/adapters/sms';
 import { webPushSender } from '../../src/server/xs-api/adapters/push';
 import { outboxDispatcher } from '../../src/server/xs-api/services/push/outbox';
 import { memoryLimits } from '../../src/server/xs-api/adapters/rate-limit';
-import { API_BASE, API_KEY_HEADER } from '../../src/lib/xs-api/contract';
+import { API_BASE, API_KEY_HEADER, operations, type OperationName } from '../../src/lib/xs-api/contract';
+import type { Operation } from '../../src/lib/xs-api/contract/operation';
+import { XsApiError, type CallInput } from '../../src/lib/xs-api/client';
+import { directApi } from '../../src/server/xs-api/direct';
+import { resolveLocale } from '../../src/i18n/messages';
 
 export const TEST_API_KEY = 'test-key';
 /** The sandbox provider's webhook secret and the operators' token in tests. */
@@ -40,6 +44,46 @@ export type Harness = {
   staff: (who?: { role?: 'hq' | 'outlet'; outlets?: string[]; login?: string; name?: string }) => Promise<{ token: string; id: number; login: string }>;
   close: () => Promise<void>;
 };
+
+/**
+ * `TEST_API_PATH=direct`: the harness sends a call the storefront would make through the direct
+ * in-process path (src/server/xs-api/direct.ts, ADR 33) instead of HTTP, so that the API suites show
+ * both paths answer alike. A call with headers of its own, a body that is not an object or array,
+ * or a path no operation has goes over HTTP as before. Returns the operation and its input, or null.
+ */
+function directRoute(path: string, init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string>; ip?: string }) {
+  const extra = Object.keys(init.headers ?? {}).filter((h) => h.toLowerCase() !== 'accept-language');
+  if (extra.length || typeof init.body === 'string') return null;
+  const method = init.method ?? (init.body !== undefined ? 'POST' : 'GET');
+  const [pathname = '', search = ''] = path.split('?', 2) as [string, string?];
+  let segments: string[];
+  try {
+    segments = pathname.split('/').map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+  for (const [name, op] of Object.entries(operations) as [OperationName, Operation][]) {
+    if (op.method !== method) continue;
+    const pattern = op.path.split('/');
+    const params: Record<string, string> = {};
+    let fits = segments.length <= pattern.length;
+    pattern.forEach((seg, i) => {
+      const value = segments[i];
+      if (!fits) return;
+      if (!seg.startsWith(':')) fits = value === seg;
+      else if (value === undefined || value === '') fits = seg.endsWith('?');
+      else params[seg.slice(1).replace(/\?$/, '')] = value;
+    });
+    if (!fits) continue;
+    const locale = resolveLocale(Object.entries(init.headers ?? {}).find(([h]) => h.toLowerCase() === 'accept-language')?.[1] ?? new URLSearchParams(search).get('lang') ?? '');
+    return {
+      name,
+      input: { params, query: Object.fromEntries(new URLSearchParams(search)), body: init.body } as CallInput<OperationName>,
+      caller: { locale, token: init.token ?? null, member: null, clientIp: init.ip ?? null },
+    };
+  }
+  return null;
+}
 
 /** The password of the staff members `Harness.staff` adds. */
 export const TEST_STAFF_PASSWORD = 'staff-password-42';
@@ -115,7 +159,18 @@ export async function createHarness(options: Partial<Omit<XsApiOptions, 'db' | '
     limits: memoryLimits({ operations: { add_cart: LOOSE_LIMITS, add_order: LOOSE_LIMITS, insert_customer: LOOSE_LIMITS, reset_password: LOOSE_LIMITS } }),
     ...options,
   });
+  const direct = process.env.TEST_API_PATH === 'direct' ? directApi(app, { checkAnswers: true }) : null;
   const call: Harness['call'] = async (path, init = {}) => {
+    const viaDirect = direct && directRoute(path, init);
+    if (viaDirect && direct.serves(viaDirect.name)) {
+      try {
+        const json = await direct.call(viaDirect.name, viaDirect.input, viaDirect.caller);
+        return { status: 200, json: JSON.parse(JSON.stringify(json)), headers: new Headers() };
+      } catch (err) {
+        if (!(err instanceof XsApiError) || err.status === 0) throw err;
+        return { status: err.status, json: JSON.parse(JSON.stringify(err.body)), headers: new Headers(err.retryAfterS ? { 'retry-after': String(err.retryAfterS) } : {}) };
+      }
+    }
     const headers: Record<string, string> = { [API_KEY_HEADER]: TEST_API_KEY, ...init.headers };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     if (init.body !== undefined) headers['content-type'] = 'application/json';

@@ -13,7 +13,8 @@
  *   the operator and staff operations (ADR 25); never a member.
  *
  * `publicApi` keeps the answers of the few reference reads every page repeats for a minute
- * (./reference-reads.ts). Both talk to the bundled API in-process, or over HTTP to XS_API_URL when it is set.
+ * (./reference-reads.ts). All talk to the bundled API in-process by direct calls of its handlers
+ * (ADR 33), or over HTTP to XS_API_URL when it is set (ADR 30).
  */
 import { createXsClient, type CallInput, type ResultOf, type XsClient } from '../../lib/xs-api/client';
 import type { OperationName } from '../../lib/xs-api/contract';
@@ -24,18 +25,33 @@ import { bundledApi } from '../../server/runtime';
 import type { SessionPayload } from '../../server/session';
 import { remoteApiBase } from '../../server/remote-api';
 import { ensureRemotePageChanges } from '../../server/remote-page-changes';
+import { directApi } from '../../server/xs-api/direct';
 
 const remoteBase = remoteApiBase(config.xsApiUrl);
 
 /** What the feature layer needs of an Astro page, endpoint or action context. */
 export type FeatureContext = { locals: Pick<App.Locals, 'locale' | 'session' | 'clientIp'> };
 
-/** `clientIp`: the shopper's IP, for the API's per-IP limits: handed to the bundled API, sent to a remote one as X-Forwarded-For. */
-function client(locale: Locale, session: SessionPayload | null, clientIp: string | null = null): XsClient {
+let direct: Promise<ReturnType<typeof directApi>> | undefined;
+
+/** The bundled API's direct caller (ADR 33), made once per process. */
+function bundledDirect() {
+  direct ??= bundledApi().then((app) => directApi(app, { checkAnswers: config.checkApiAnswers }));
+  return direct;
+}
+
+/**
+ * A client of the API as `locale`, `session` (null: a guest) and `clientIp` (the shopper's IP, for
+ * the API's per-IP limits). In one process with the bundled API (XS_API_URL empty) each call goes
+ * straight to the operation's handler (ADR 33), the session looked up once for `request` (the page
+ * request's locals); a file upload goes through the app's fetch. Apart from it (XS_API_URL), over
+ * HTTP, with the shopper's IP as X-Forwarded-For (ADR 30).
+ */
+function client(locale: Locale, session: SessionPayload | null, clientIp: string | null = null, request?: object): XsClient {
   const remote = config.xsApiUrl;
   // Apart from its API, this process's page cache follows the API's page changes (ADR 30).
   if (remoteBase) ensureRemotePageChanges(remoteBase, config.xsApiKey);
-  return createXsClient({
+  const http = createXsClient({
     fetch: remote ? (r) => fetch(r) : async (r) => (await bundledApi()).fetch(r, { clientIp }),
     baseUrl: remote || 'http://in-process',
     forwardedFor: remote ? clientIp : null,
@@ -45,6 +61,13 @@ function client(locale: Locale, session: SessionPayload | null, clientIp: string
     member: session?.member ?? null,
     ...(remote ? {} : { timeoutMs: null }),
   });
+  if (remote) return http;
+  const caller = { locale, token: session?.token ?? null, member: session?.member ?? null, clientIp, request };
+  const call = async <N extends OperationName>(name: N, input: CallInput<N> = {}): Promise<ResultOf<N>> => {
+    const api = await bundledDirect();
+    return api?.serves(name) ? api.call(name, input, caller) : http.call(name, input);
+  };
+  return { ...http, call };
 }
 
 /**
@@ -61,10 +84,10 @@ export function publicApi(locale: Locale, clientIp: string | null = null): XsCli
 
 /** A client acting as the request's member (or as a guest, who gets 401 on member operations). */
 export function memberApi(ctx: FeatureContext): XsClient {
-  return client(ctx.locals.locale, ctx.locals.session, ctx.locals.clientIp ?? null);
+  return client(ctx.locals.locale, ctx.locals.session, ctx.locals.clientIp ?? null, ctx.locals);
 }
 
 /** A client acting as the console's staff member (their session token as Bearer), or with no token. */
 export function staffApi(ctx: { locals: Pick<App.Locals, 'locale' | 'staff' | 'clientIp'> }): XsClient {
-  return client(ctx.locals.locale, ctx.locals.staff ? { token: ctx.locals.staff.token, member: '' } : null, ctx.locals.clientIp ?? null);
+  return client(ctx.locals.locale, ctx.locals.staff ? { token: ctx.locals.staff.token, member: '' } : null, ctx.locals.clientIp ?? null, ctx.locals);
 }

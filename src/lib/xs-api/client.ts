@@ -18,12 +18,16 @@ export type CallInput<N extends OperationName> = {
   body?: BodyOf<N>;
 };
 
-/** A failed call: `status` is the HTTP status (0 for a transport fault); `message` is the Error text. */
+/**
+ * A failed call: `status` is the HTTP status (0 for a transport fault); `message` is the Error text;
+ * `retryAfterS` the seconds a refusal over a limit (429) asks to wait (its Retry-After), else null.
+ */
 export class XsApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly body: Record<string, unknown> = {},
+    readonly retryAfterS: number | null = null,
   ) {
     super(message);
     this.name = 'XsApiError';
@@ -122,7 +126,8 @@ export function createXsClient(options: XsClientOptions) {
     }
     const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     if (!res.ok || json.Status !== 1) {
-      throw new XsApiError(res.status, typeof json.Error === 'string' ? json.Error : '', json);
+      const wait = Number(res.headers.get('retry-after'));
+      throw new XsApiError(res.status, typeof json.Error === 'string' ? json.Error : '', json, wait > 0 ? wait : null);
     }
     const parsed = op.response.safeParse(json);
     if (!parsed.success) throw new XsApiError(502, `Unexpected answer from ${name}: ${parsed.error.issues[0]?.message}`, json);

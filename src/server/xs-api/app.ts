@@ -80,6 +80,15 @@ export type XsApiOptions = {
   outbox?: OutboxDispatcher;
 };
 
+/** What a direct call in the same process (./direct.ts) needs of an app that createXsApi made. */
+export type AppServices = { db: () => Promise<Db>; services: ApiServices; afterWrite: () => void };
+const appServices = new WeakMap<Hono<ApiEnv>, AppServices>();
+
+/** The database, services and after-write step of an app made by createXsApi, or undefined for any other app. */
+export function servicesOf(app: Hono<ApiEnv>): AppServices | undefined {
+  return appServices.get(app);
+}
+
 /**
  * Creates the API app. A URL with a malformed %-sequence or a control character answers 400, bodies
  * with one 400 too (the contract's schemas); unknown operations answer 404 with an Error text;
@@ -171,6 +180,7 @@ export function createXsApi({
   staffRoutes(app);
   catalogueWriteRoutes(app);
   catalogueHqRoutes(app);
+  appServices.set(app, { db: resolveDb, services, afterWrite: () => dispatcher.kick() });
   app.notFound((c) => c.json(new ApiError(404, 'api_not_found').body(callLocale(c)), 404));
   app.onError((err, c) => {
     log.error({ ...errorFields(err), operation: new URL(c.req.url).pathname.slice(API_BASE.length + 1).split('/')[0] }, 'xs-api: unexpected fault');

@@ -73,12 +73,12 @@ export function callerIp(c: Context<ApiEnv>): string | null {
  * Counts a call of an operation against its limit (OPERATION_LIMITS), keyed by the member or the
  * client IP. @throws TooManyRequests when over the limit.
  */
-async function checkOperationLimit(c: Context<ApiEnv>, name: string, member: string | null) {
+async function checkOperationLimit(services: ApiServices, name: string, member: string | null, ip: string | null) {
   if (!(name in OPERATION_LIMITS)) return;
   const rule = OPERATION_LIMITS[name as LimitedOperation];
-  const key = rule.by === 'member' ? member : callerIp(c);
+  const key = rule.by === 'member' ? member : ip;
   if (!key) return;
-  const wait = await c.get('services').limits.operation(name as LimitedOperation, key);
+  const wait = await services.limits.operation(name as LimitedOperation, key);
   if (wait > 0) throw new TooManyRequests(wait);
 }
 
@@ -97,6 +97,8 @@ export type Handled<O extends Operation> = {
   staff: StaffIdentity | null;
   /** The integration token of an 'integration' operation (never null there); null elsewhere. */
   integration: IntegrationIdentity | null;
+  /** The presented `Authorization: Bearer` token, checked or not ('' for none): for an operation whose proof depends on its input (product_listing's customer_code). */
+  bearer: string;
   /** The caller's IP when the serving code gave it (see ApiEnv), else null. */
   ip: string | null;
 };
@@ -168,70 +170,131 @@ async function readBody(c: Context): Promise<unknown> {
 }
 
 /**
- * Registers one operation on the app. The handler returns the success fields; Status 1 is added.
- * Member-scoped operations (`op.member` 'required', 'optional' with the segment, 'session') need a
- * live session token (401 'session_expired' otherwise); a `:member` segment must name the session's
- * member (403); for 'session' the member is the session's alone, the handler scopes reads to it.
- * Staff operations (`op.auth`) need a live staff session (401 'staff_session_expired'); 'hq' ones an
- * HQ member (403 'staff_forbidden') or the bootstrap token. 'integration' ones a live integration
- * token (401 'integration_token_invalid') of the operation's scope (403 'integration_token_scope').
+ * What one call of an operation brings, whoever serves it: the Hono route below (a request over
+ * HTTP) or a direct call in the same process (./direct.ts, ADR 33). `bearer` is the presented
+ * `Authorization: Bearer` token ('' for none); `rawQuery` the query's text values; `readBody` reads
+ * the POST body (parsed JSON, or a multipart form's parts) only once the caller is let in.
+ */
+export type OperationCall = {
+  db: Db;
+  services: ApiServices;
+  locale: Locale;
+  params: Record<string, string>;
+  bearer: string;
+  rawQuery: Record<string, string>;
+  readBody: () => Promise<unknown>;
+  ip: string | null;
+  /** How a bearer token becomes its member or staff member; a direct caller keeps them for one page request. */
+  sessions?: SessionLookups;
+};
+
+/** Look-ups of the caller's session by its token (services/sessions.ts, services/staff/accounts.ts). */
+export type SessionLookups = {
+  member: (db: Db, token: string) => Promise<{ memberCode: string } | null>;
+  staff: (db: Db, token: string) => Promise<StaffIdentity | null>;
+};
+
+const DATABASE_LOOKUPS: SessionLookups = { member: resolveSession, staff: resolveStaffSession };
+
+/** A handler of one operation: its checked input in, the success fields out (Status 1 is added by the caller). */
+export type OperationHandler<O extends Operation> = (input: Handled<O>) => Promise<Record<string, unknown>>;
+
+/**
+ * Runs one operation for one call: the caller's proof (member session, staff session, bootstrap or
+ * integration token), the operation's abuse limit, the query and body checked against the contract,
+ * then the handler. Member-scoped operations (`op.member` 'required', 'optional' with the segment,
+ * 'session') need a live session token (401 'session_expired' otherwise); a `:member` segment must
+ * name the session's member (403); for 'session' the member is the session's alone, the handler
+ * scopes reads to it. Staff operations (`op.auth`) need a live staff session (401
+ * 'staff_session_expired'); 'hq' ones an HQ member (403 'staff_forbidden') or the bootstrap token.
+ * 'integration' ones a live integration token (401 'integration_token_invalid') of the operation's
+ * scope (403 'integration_token_scope').
+ * @returns the handler's success fields (without Status).
+ * @throws ApiError (TooManyRequests for a limit) for every refusal; a fault of the handler as it is.
+ */
+export async function runOperation<O extends Operation>(op: O, handler: OperationHandler<O>, call: OperationCall): Promise<Record<string, unknown>> {
+  const { db, services, params, bearer } = call;
+  const lookups = call.sessions ?? DATABASE_LOOKUPS;
+  let member: string | null = null;
+  let token: string | null = null;
+  let staff: StaffIdentity | null = null;
+  let integration: IntegrationIdentity | null = null;
+  if (op.auth === 'integration') {
+    // Another system with a token HQ issued (ADR 26); never a staff session or the bootstrap token.
+    integration = bearer ? await resolveIntegrationToken(db, bearer) : null;
+    if (!integration) throw new ApiError(401, 'integration_token_invalid');
+    if (integration.scope !== op.scope) throw new ApiError(403, 'integration_token_scope');
+  } else if (op.auth) {
+    // A staff session (ADR 25); on an hq operation, the bootstrap token stands for HQ without a name.
+    const expected = services.opsToken;
+    const bootstrap = op.auth === 'hq' && !!expected && !!bearer && sameToken(bearer, expected);
+    if (!bootstrap) {
+      staff = bearer ? await lookups.staff(db, bearer) : null;
+      if (!staff) throw new ApiError(401, 'staff_session_expired');
+      if (op.auth === 'hq' && staff.role !== 'hq') throw new ApiError(403, 'staff_forbidden');
+    }
+    token = bearer;
+  }
+  const wantsMember = op.member === 'required' || op.member === 'session' || (op.member === 'optional' && params.member);
+  if (wantsMember) {
+    const session = bearer ? await lookups.member(db, bearer) : null;
+    if (!session) throw new ApiError(401, 'session_expired');
+    // 'session': no member in the path, the caller is the session's member.
+    if (op.member !== 'session' && params.member !== session.memberCode) throw new ApiError(403, 'api_forbidden');
+    member = session.memberCode;
+    token = bearer;
+  }
+  // Before the payload is read or any password hashed.
+  await checkOperationLimit(services, op.name, member, call.ip);
+  const query = op.query ? op.query.safeParse(call.rawQuery) : { success: true as const, data: {} };
+  if (!query.success) throw payloadError(query.error);
+  let body: unknown = undefined;
+  if (op.method === 'POST') {
+    const raw = await call.readBody();
+    // The edge: control characters anywhere in the body (keys a schema would drop included), or JSON too deep.
+    const problem = findInputProblem(raw);
+    if (problem) throw new ApiError(400, problem.kind === 'depth' ? INPUT_TOO_DEEP : INVALID_CHARACTERS, {}, { field: problem.path.join('.') || 'payload' });
+    if (op.body) {
+      const parsed = op.body.safeParse(raw);
+      if (!parsed.success) throw payloadError(parsed.error);
+      body = parsed.data;
+    }
+  }
+  return handler({ db, locale: call.locale, services, params, query: query.data, body, member, token, staff, integration, bearer, ip: call.ip } as Handled<O>);
+}
+
+/** Every operation registered on an app, by name, for direct calls in the same process (./direct.ts). */
+const registries = new WeakMap<Hono<ApiEnv>, Map<string, { op: Operation; handler: OperationHandler<Operation> }>>();
+
+/** The operation `name` as registered on `app` by serve(), or undefined (not served through serve()). */
+export function registeredOperation(app: Hono<ApiEnv>, name: string): { op: Operation; handler: OperationHandler<Operation> } | undefined {
+  return registries.get(app)?.get(name);
+}
+
+/**
+ * Registers one operation on the app: served over HTTP at its path, and kept for direct calls
+ * (registeredOperation). The handler returns the success fields; Status 1 is added.
  * @throws nothing: ApiError and zod failures become `{Status:0, Error}` answers with their status.
  */
-export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: (input: Handled<O>) => Promise<Record<string, unknown>>) {
+export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: OperationHandler<O>) {
   const route = `/${op.path}`;
+  let registry = registries.get(app);
+  if (!registry) registries.set(app, (registry = new Map()));
+  registry.set(op.name, { op, handler: handler as OperationHandler<Operation> });
   const fn = async (c: Context<ApiEnv>) => {
     const locale = c.get('locale');
     try {
-      const params = c.req.param() as Record<string, string>;
       const header = c.req.header('authorization') ?? '';
-      const bearer = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
-      let member: string | null = null;
-      let token: string | null = null;
-      let staff: StaffIdentity | null = null;
-      let integration: IntegrationIdentity | null = null;
-      if (op.auth === 'integration') {
-        // Another system with a token HQ issued (ADR 26); never a staff session or the bootstrap token.
-        integration = bearer ? await resolveIntegrationToken(c.get('db'), bearer) : null;
-        if (!integration) throw new ApiError(401, 'integration_token_invalid');
-        if (integration.scope !== op.scope) throw new ApiError(403, 'integration_token_scope');
-      } else if (op.auth) {
-        // A staff session (ADR 25); on an hq operation, the bootstrap token stands for HQ without a name.
-        const expected = c.get('services').opsToken;
-        const bootstrap = op.auth === 'hq' && !!expected && !!bearer && sameToken(bearer, expected);
-        if (!bootstrap) {
-          staff = bearer ? await resolveStaffSession(c.get('db'), bearer) : null;
-          if (!staff) throw new ApiError(401, 'staff_session_expired');
-          if (op.auth === 'hq' && staff.role !== 'hq') throw new ApiError(403, 'staff_forbidden');
-        }
-        token = bearer;
-      }
-      const wantsMember = op.member === 'required' || op.member === 'session' || (op.member === 'optional' && params.member);
-      if (wantsMember) {
-        const session = bearer ? await resolveSession(c.get('db'), bearer) : null;
-        if (!session) throw new ApiError(401, 'session_expired');
-        // 'session': no member in the path, the caller is the session's member.
-        if (op.member !== 'session' && params.member !== session.memberCode) throw new ApiError(403, 'api_forbidden');
-        member = session.memberCode;
-        token = bearer;
-      }
-      // Before the payload is read or any password hashed.
-      await checkOperationLimit(c, op.name, member);
-      const rawQuery = Object.fromEntries(new URL(c.req.url).searchParams);
-      const query = op.query ? op.query.safeParse(rawQuery) : { success: true as const, data: {} };
-      if (!query.success) throw payloadError(query.error);
-      let body: unknown = undefined;
-      if (op.method === 'POST') {
-        const raw = op.multipart ? await readMultipart(c, op.multipart) : await readBody(c);
-        // The edge: control characters anywhere in the body (keys a schema would drop included), or JSON too deep.
-        const problem = findInputProblem(raw);
-        if (problem) throw new ApiError(400, problem.kind === 'depth' ? INPUT_TOO_DEEP : INVALID_CHARACTERS, {}, { field: problem.path.join('.') || 'payload' });
-        if (op.body) {
-          const parsed = op.body.safeParse(raw);
-          if (!parsed.success) throw payloadError(parsed.error);
-          body = parsed.data;
-        }
-      }
-      const result = await handler({ db: c.get('db'), locale, services: c.get('services'), params, query: query.data, body, member, token, staff, integration, ip: callerIp(c) } as Handled<O>);
+      const result = await runOperation(op, handler, {
+        db: c.get('db'),
+        services: c.get('services'),
+        locale,
+        params: c.req.param() as Record<string, string>,
+        bearer: header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '',
+        rawQuery: Object.fromEntries(new URL(c.req.url).searchParams),
+        readBody: () => (op.multipart ? readMultipart(c, op.multipart) : readBody(c)),
+        ip: callerIp(c),
+      });
       return c.json({ Status: 1, ...result });
     } catch (err) {
       if (err instanceof TooManyRequests) c.header('Retry-After', String(err.retryAfterS));

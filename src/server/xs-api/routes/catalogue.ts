@@ -17,18 +17,14 @@ export function catalogueRoutes(app: Hono<ApiEnv>) {
 
   // product_listing is public, but `customer_code` reveals a member's favourites: it needs that
   // member's session (Bearer token), as member-scoped paths do (401 without, 403 for another member).
-  app.get(`/${op.product_listing.path}`, async (c, next) => {
-    const customer = new URL(c.req.url).searchParams.get('customer_code');
-    if (customer) {
-      const header = c.req.header('authorization') ?? '';
-      const bearer = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
-      const session = bearer ? await resolveSession(c.get('db'), bearer) : null;
-      const denied = !session ? new ApiError(401, 'session_expired') : session.memberCode !== customer ? new ApiError(403, 'api_forbidden') : null;
-      if (denied) return c.json(denied.body(c.get('locale')), denied.status);
+  serve(app, op.product_listing, async ({ db, query, bearer }) => {
+    if (query.customer_code) {
+      const session = bearer ? await resolveSession(db, bearer) : null;
+      if (!session) throw new ApiError(401, 'session_expired');
+      if (session.memberCode !== query.customer_code) throw new ApiError(403, 'api_forbidden');
     }
-    await next();
+    return listProducts(db, query);
   });
-  serve(app, op.product_listing, async ({ db, query }) => listProducts(db, query));
 
   serve(app, op.product_detail, async ({ db, params, query, member }) => ({
     data: await getProductDetail(db, params.code!, { pickupStoreNo: query.pickupstore, memberCode: member, lang: query.lang }),
