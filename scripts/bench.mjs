@@ -9,7 +9,8 @@
  *   2. HTML size of home, product, category and search (raw, gzip and brotli as sent);
  *   3. render cost with the route cache bypassed (pages nobody asked for yet): CPU ms per render
  *      from the server's /proc/<pid>/stat, and renders per second;
- *   4. a cached product page against a static file, autocannon at 32 connections (the ratio);
+ *   4. a cached product page against a static file, autocannon at 32 connections (the ratio), and
+ *      both against a bare node:http server answering the same bytes from memory (scripts/lib/bare-server.mjs);
  *   5. JavaScript before interaction per page (first database only: the same build) and
  *      Lighthouse mobile, three runs per catalogue page (LIGHTHOUSE=false leaves it out);
  *   6. memory after 10,000 mixed requests (scripts/lib/load-mix.mjs): on the process that ran the
@@ -110,7 +111,7 @@ for (const [i, target] of runs('pages') ? targets.entries() : []) {
     if (render.product.failed + render.category.failed > 0) throw new Error(`${render.product.failed + render.category.failed} renders did not answer 200`);
     if (render.product.cached + render.category.cached > 0) throw new Error(`${render.product.cached + render.category.cached} renders came from the page cache: the render figures would be of the cache`);
     const cached = { productUrl: '/product/P0001', ...(await cachedVsStatic(base, '/product/P0001')) };
-    step(target.name, `cached product ${Math.round(cached.page.rps)}/s vs static ${Math.round(cached.file.rps)}/s: ratio ${cached.ratio.toFixed(2)}`);
+    step(target.name, `cached product ${Math.round(cached.page.rps)}/s vs static ${Math.round(cached.file.rps)}/s: ratio ${cached.ratio.toFixed(2)}; against a bare node:http server: page ${cached.pageVsBare.toFixed(2)}, static ${cached.fileVsBare.toFixed(2)}`);
     let lighthouse = [];
     if (!js || withLighthouse) {
       const measured = await measureJs(base);

@@ -5,6 +5,11 @@
  * static file (autocannon), and memory after a mixed load. Goals: docs/architecture.md "Budgets" and issue
  * "Fast at the origin, not only behind a CDN".
  */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { percentile, rawGet } from './bench-server.mjs';
@@ -144,8 +149,12 @@ export async function load(url, { connections = 32, seconds = 10 } = {}) {
 /**
  * Cached pages: a product page already in the route cache against a static file of the same
  * server (its stylesheet), each under the same load; the ratio is the goal (≥ 0.5), independent
- * of the machine.
- * @returns {Promise<{ page: Awaited<ReturnType<typeof load>>, file: Awaited<ReturnType<typeof load>>, staticUrl: string, ratio: number }>}
+ * of the machine. Then the same two answers, bytes and headers exactly as the shop sent them
+ * gzipped, from a bare `node:http` server that holds them in memory (scripts/lib/bare-server.mjs),
+ * under the same load: `pageVsBare` and `fileVsBare` say how near the shop comes to Node itself
+ * (goal ≥ 0.7 each).
+ * @returns {Promise<{ page: Awaited<ReturnType<typeof load>>, file: Awaited<ReturnType<typeof load>>, staticUrl: string, ratio: number,
+ *   bare: { page: Awaited<ReturnType<typeof load>>, file: Awaited<ReturnType<typeof load>> }, pageVsBare: number, fileVsBare: number, headerBytes: { page: number, file: number } }>}
  */
 export async function cachedVsStatic(base, productUrl, options) {
   const html = (await rawGet(base + productUrl)).body.toString('utf8');
@@ -154,5 +163,53 @@ export async function cachedVsStatic(base, productUrl, options) {
   for (let i = 0; i < 20; i++) await rawGet(base + productUrl, { 'accept-encoding': 'gzip' });
   const file = await load(base + staticUrl, options);
   const page = await load(base + productUrl, options);
-  return { page, file, staticUrl, ratio: page.rps / file.rps };
+  const sentPage = await rawGet(base + productUrl, { 'accept-encoding': 'gzip' });
+  const sentFile = await rawGet(base + staticUrl, { 'accept-encoding': 'gzip' });
+  const bare = await withBareServer({ [productUrl]: sentPage, [staticUrl]: sentFile }, Number(new URL(base).port) + 40, async (bareBase) => ({
+    file: await load(bareBase + staticUrl, options),
+    page: await load(bareBase + productUrl, options),
+  }));
+  return {
+    page,
+    file,
+    staticUrl,
+    ratio: page.rps / file.rps,
+    bare,
+    pageVsBare: page.rps / bare.page.rps,
+    fileVsBare: file.rps / bare.file.rps,
+    headerBytes: { page: headerBytes(sentPage.headers), file: headerBytes(sentFile.headers) },
+  };
+}
+
+/** The bytes of an answer's header lines as sent (name: value CRLF), status line left out. */
+function headerBytes(headers) {
+  return Object.entries(headers).reduce((n, [k, v]) => n + [v].flat().reduce((m, one) => m + Buffer.byteLength(`${k}: ${one}\r\n`), 0), 0);
+}
+
+/**
+ * Runs `measure` against a bare node:http server (its own process, the project's Node) that
+ * answers each path with the given answer's headers and body.
+ * @param {Record<string, { headers: import('node:http').IncomingHttpHeaders, body: Buffer }>} answers by path
+ */
+async function withBareServer(answers, port, measure) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bare-'));
+  const spec = {};
+  Object.entries(answers).forEach(([url, answer], i) => {
+    const bodyFile = path.join(dir, `body-${i}`);
+    fs.writeFileSync(bodyFile, answer.body);
+    const headers = Object.fromEntries(Object.entries(answer.headers).filter(([k]) => !['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date'].includes(k)).map(([k, v]) => [k, [v].flat().join(', ')]));
+    spec[url] = { headers, bodyFile };
+  });
+  fs.writeFileSync(path.join(dir, 'answers.json'), JSON.stringify(spec));
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-server.mjs', import.meta.url)), path.join(dir, 'answers.json'), String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise((resolve, reject) => {
+      child.stdout.on('data', (d) => String(d).includes('ready') && resolve());
+      child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+    });
+    return await measure(`http://127.0.0.1:${port}`);
+  } finally {
+    child.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -10,6 +10,8 @@ import { EXPIRY_GOAL_S } from './bench-expiry.mjs';
 /** The goals, in the units of the figures (ms, KB = 1024 bytes, MB, req/s, ratio). */
 export const GOALS = {
   cachedRatio: 0.5,
+  /** The shop's cached page and static file against a bare node:http server with the same bytes (issue "One path from page to database" item 4). */
+  bareRatio: 0.7,
   renderCpuMs: 5,
   renderRps: 300,
   homeKb: 100,
@@ -45,6 +47,9 @@ export function performanceReport({ targets, js, seconds, lighthouse }) {
     '',
     ...head,
     row('Cached product page ÷ static file (req/s)', `≥ ${GOALS.cachedRatio}`, (t) => cell(f2(t.cached.ratio), t.cached.ratio >= GOALS.cachedRatio)),
+    row('Cached product page ÷ bare node:http, same bytes (req/s)', `≥ ${GOALS.bareRatio}`, (t) => (t.cached.bare ? cell(f2(t.cached.pageVsBare), t.cached.pageVsBare >= GOALS.bareRatio) : '–')),
+    row('Static file ÷ bare node:http, same bytes (req/s)', `≥ ${GOALS.bareRatio}`, (t) => (t.cached.bare ? cell(f2(t.cached.fileVsBare), t.cached.fileVsBare >= GOALS.bareRatio) : '–')),
+    row('Header bytes of a cached page / a static file', '', (t) => (t.cached.headerBytes ? `${t.cached.headerBytes.page} / ${t.cached.headerBytes.file}` : '–')),
     row('Cached product page: req/s, p50 / p97.5 latency', '', (t) => `${Math.round(t.cached.page.rps)} req/s, ${t.cached.page.p50Ms} / ${t.cached.page.p975Ms} ms`),
     row('Static file: req/s, p50 / p97.5 latency', '', (t) => `${Math.round(t.cached.file.rps)} req/s, ${t.cached.file.p50Ms} / ${t.cached.file.p975Ms} ms`),
     row('Answers not 2xx, errors', '0', (t) => cell(`${t.cached.page.non2xx + t.cached.file.non2xx}, ${t.cached.page.errors + t.cached.file.errors}`, t.cached.page.non2xx + t.cached.file.non2xx + t.cached.page.errors + t.cached.file.errors === 0)),
