@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHmac, randomBytes } from 'node:crypto';
-import { DEV_API_KEY, SESSION_SECRET_MIN } from '../../scripts/lib/production-config.mjs';
+import { DEV_API_KEY, SESSION_SECRET_MIN } from './settings.ts';
 import { DEFAULT_DELIVERY_DAY_CAPACITY, DEFAULT_PICKUP_SLOT_CAPACITY, parseCapacity, type CapacityDefaults } from '../domain/slot-capacity';
 
 function dataDir(): string {
@@ -36,7 +36,7 @@ function secretFromEnvOrFile(name: string, minLength: number, file: string, byte
 
 /**
  * SESSION_SECRET (≥ SESSION_SECRET_MIN characters), else one generated once and kept beside the
- * embedded database. A production server checks it before it starts (scripts/lib/production-config.mjs).
+ * embedded database. A production server checks it before it starts (src/server/settings.ts).
  */
 function sessionSecret(): string {
   if (!process.env.SESSION_SECRET && process.env.NODE_ENV === 'production' && process.env.DATABASE_URL) {
@@ -99,7 +99,7 @@ function storeUrl(name: string, fallback: string): string {
 
 /**
  * Web Push (ADR 32): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url, both or neither; checked at
- * start by scripts/lib/settings.mjs), else null (the database makes and keeps its own pair); and
+ * start by src/server/settings.ts), else null (the database makes and keeps its own pair); and
  * VAPID_SUBJECT, the contact push services may write to: a mailto: or https: address, by default
  * SITE_URL when it is https, else a mailto: address at an invalid domain.
  */

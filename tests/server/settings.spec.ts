@@ -1,5 +1,5 @@
 /**
- * Settings checked at start (issue "Safe to run in production" §1; scripts/lib/settings.mjs): the
+ * Settings checked at start (issue "Safe to run in production" §1; src/server/settings.ts): the
  * server refuses to start with a value it cannot run with, names the variable and what it takes,
  * exits 1, and never listens (so no /healthz says ok). One test per refused setting the issue found
  * starting a broken shop, and one per combination that cannot work.

@@ -1,6 +1,6 @@
-/** The settings' schema (scripts/lib/settings.mjs): each bad value or broken combination named, empty values left to their defaults. */
+/** The settings' schema (src/server/settings.ts): each bad value or broken combination named, empty values left to their defaults. */
 import { describe, expect, it } from 'vitest';
-import { settingsProblems } from '../../scripts/lib/settings.mjs';
+import { settingsProblems } from '../../src/server/settings.ts';
 
 describe('settingsProblems', () => {
   it('accepts no settings, empty ones, and a full production set', () => {

@@ -86,7 +86,7 @@ export function mapsGeocoder({ url, key, timeoutMs = GEOCODER_TIMEOUT_MS, fetchF
 /**
  * The maps geocoder of this environment: GEOCODER_URL (with GEOCODER_KEY) set, else null (offline
  * data only). A GEOCODER_URL that is not an http(s) URL is logged as an error and left unused, so
- * addresses are still placed (a production server refuses to start with it: scripts/lib/production-config.mjs).
+ * addresses are still placed (a production server refuses to start with it: src/server/settings.ts).
  */
 export function geocoderFromEnv(env: NodeJS.ProcessEnv = process.env): MapsGeocoder | null {
   const url = env.GEOCODER_URL?.trim();

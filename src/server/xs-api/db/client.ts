@@ -6,7 +6,7 @@
  * (`<dataDir>.lock.d`, held with proper-lockfile: an atomic mkdir whose mtime the holder refreshes;
  * ADR 14), so a second process fails with a clear message in any PID namespace or container sharing
  * the volume, and a lock left by a process that died is taken over once it has gone stale
- * (DATA_DIR_LOCK_STALE_MS, default 30 s; scripts/lib/data-dir-lock.mjs).
+ * (DATA_DIR_LOCK_STALE_MS, default 30 s; src/server/http/data-dir-lock.ts).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,7 +14,7 @@ import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
-import { forgetLockOwner, goneOwnersLock, lockedMessage, lockPathOf, lockStaleMs, recordLockOwner, removeDeadLock } from '../../../../scripts/lib/data-dir-lock.mjs';
+import { forgetLockOwner, goneOwnersLock, lockedMessage, lockPathOf, lockStaleMs, recordLockOwner, removeDeadLock } from '../../http/data-dir-lock.ts';
 
 /** The Drizzle database type shared by the PGlite and PostgreSQL drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,21 +1,22 @@
 /**
- * Every setting of the server, checked at start against one schema (issue "Safe to run in
- * production" §1; README Configuration): a value out of range, of the wrong kind, or a combination
- * that cannot work (Stripe without its keys) refuses the start, naming the variable and what it
- * accepts. An empty value counts as unset (compose passes `NAME=` for settings left empty), so the
- * default applies. scripts/serve.mjs (and so `npm start`) exits with code 1 on any problem, before
- * it listens: a shop that could not answer never says /healthz ok.
+ * Every setting of the shop, in one schema (docs/architecture.md "Configuration"; README
+ * Configuration): a value out of range, of the wrong kind, or a combination that cannot work
+ * (Stripe without its keys) refuses the start, naming the variable and what it accepts. An empty
+ * value counts as unset (compose passes `NAME=` for settings left empty), so the default applies.
+ * The server (src/server/http/serve.ts, and so `npm start`) exits with code 1 on any problem,
+ * before it listens: a shop that could not answer never says /healthz ok.
  *
- * The production-only rules (the public API key, Secure cookies…) stay in ./production-config.mjs.
+ * Production adds its own rules (NODE_ENV=production: the public API key, Secure cookies…):
+ * `productionConfigProblems` below.
  */
 import net from 'node:net';
 import { z } from 'zod';
 
-const wholeNumber = (min, max) =>
+const wholeNumber = (min: number, max: number) =>
   z.string().refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, `a whole number from ${min} to ${max}`);
-const number = (min, max) => z.string().refine((v) => v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= min && Number(v) <= max, `a number from ${min} to ${max}`);
+const number = (min: number, max: number) => z.string().refine((v) => v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= min && Number(v) <= max, `a number from ${min} to ${max}`);
 const flag = z.enum(['true', 'false'], { message: 'true or false' });
-const url = (protocols, what) =>
+const url = (protocols: string[], what: string) =>
   z.string().refine((v) => {
     try {
       return protocols.includes(new URL(v).protocol);
@@ -23,7 +24,7 @@ const url = (protocols, what) =>
       return false;
     }
   }, what);
-const text = (min, max, what) => z.string().refine((v) => v.length >= min && v.length <= max, what);
+const text = (min: number, max: number, what: string) => z.string().refine((v) => v.length >= min && v.length <= max, what);
 
 /** Each setting and what it accepts (the defaults are where the settings are read). */
 export const SETTINGS = {
@@ -80,10 +81,13 @@ export const SETTINGS = {
   VAPID_SUBJECT: url(['mailto:', 'https:'], 'a mailto: or https: address push services may write to'),
 };
 
-/** Settings that only work together: one message per broken combination. @param {NodeJS.ProcessEnv} env */
-function combinationProblems(env) {
-  const set = (name) => (env[name] ?? '').trim() !== '';
-  const problems = [];
+/** The environment the settings are read from (names to raw values). */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Settings that only work together: one message per broken combination. */
+function combinationProblems(env: Env): string[] {
+  const set = (name: string) => (env[name] ?? '').trim() !== '';
+  const problems: string[] = [];
   if ((env.PAYMENT_PROVIDER ?? '').trim().toLowerCase() === 'stripe') {
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) if (!set(name)) problems.push(`${name}: required with PAYMENT_PROVIDER=stripe.`);
   }
@@ -98,11 +102,9 @@ function combinationProblems(env) {
  * What is wrong with the settings in `env`, one message per problem, each naming its variable and
  * what it accepts, e.g. 'TRUST_PROXY: the number of proxies in front of the shop, 0 to 10 (got "99").'
  * Empty when all is well.
- * @param {NodeJS.ProcessEnv} env
- * @returns {string[]}
  */
-export function settingsProblems(env) {
-  const problems = [];
+export function settingsProblems(env: Env): string[] {
+  const problems: string[] = [];
   for (const [name, schema] of Object.entries(SETTINGS)) {
     const raw = env[name];
     if (raw === undefined || raw.trim() === '') continue;
@@ -113,4 +115,54 @@ export function settingsProblems(env) {
     }
   }
   return [...problems, ...combinationProblems(env)];
+}
+
+
+/** The public development API key of the bundled API: anyone can read it in the README. */
+export const DEV_API_KEY = 'xs-local-dev-key';
+
+/** Shortest SESSION_SECRET accepted, in characters. */
+export const SESSION_SECRET_MIN = 32;
+
+/**
+ * Settings a production server must not start with (README Configuration, "Security"), one message
+ * per problem, each naming its variable; empty when all is well or when not in production.
+ * Production is NODE_ENV=production; `npm start` without it is the local demo, which keeps working
+ * with no configuration (its session secret and operators' token are generated into the data folder).
+ */
+export function productionConfigProblems(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!env.XS_API_KEY || env.XS_API_KEY === DEV_API_KEY) {
+    problems.push(`XS_API_KEY: set your own API key; the development key ${DEV_API_KEY} is public.`);
+  }
+  if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < SESSION_SECRET_MIN) {
+    problems.push(`SESSION_SECRET: must be at least ${SESSION_SECRET_MIN} characters long (e.g. openssl rand -base64 48).`);
+  }
+  if (!env.SESSION_SECRET && env.DATABASE_URL) {
+    problems.push(`SESSION_SECRET: required on PostgreSQL (DATABASE_URL), the same on every instance, at least ${SESSION_SECRET_MIN} characters.`);
+  }
+  if (env.COOKIE_SECURE === 'false' && siteIsHttps(env.SITE_URL)) {
+    problems.push('COOKIE_SECURE: the login cookie must be Secure when SITE_URL is https; remove COOKIE_SECURE=false.');
+  }
+  if (env.GEOCODER_URL?.trim() && !isHttps(env.GEOCODER_URL.trim())) {
+    problems.push('GEOCODER_URL: must be an https URL (the maps service is sent GEOCODER_KEY and shoppers\' addresses).');
+  }
+  return problems;
+}
+
+function isHttps(url: string): boolean {
+  try {
+    return new URL(url).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function siteIsHttps(siteUrl: string | undefined): boolean {
+  try {
+    return new URL(siteUrl ?? '').protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
