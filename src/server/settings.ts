@@ -84,6 +84,24 @@ export const SETTINGS = {
 /** The environment the settings are read from (names to raw values). */
 export type Env = Readonly<Record<string, string | undefined>>;
 
+/**
+ * The process's environment. This module is the one place in src/ that reads `process.env`
+ * (docs/architecture.md "Configuration"): every other module asks here, or is handed an Env by its
+ * caller. Read on each call rather than copied once, so a test that sets a variable sees it at once;
+ * the server checks every value against SETTINGS before it listens (src/server/http/serve.ts).
+ */
+export function currentEnv(): Env {
+  return process.env;
+}
+
+/**
+ * Sets one variable of the process's environment: the server's own switches for the app it loads
+ * (ASTRO_NODE_AUTOSTART), never a setting of the operator's.
+ */
+export function setEnv(name: string, value: string): void {
+  process.env[name] = value;
+}
+
 /** Settings that only work together: one message per broken combination. */
 function combinationProblems(env: Env): string[] {
   const set = (name: string) => (env[name] ?? '').trim() !== '';

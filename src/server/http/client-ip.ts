@@ -6,6 +6,7 @@
  * `hops`-th address from the end of X-Forwarded-For: each proxy appends the address it saw, so the
  * entries to its left are the client's own claims.
  */
+import type { Env } from '../settings.ts';
 
 /**
  * E.g. clientIpFrom('1.1.1.1, 203.0.113.7', '10.0.0.2', 1) → '203.0.113.7';
@@ -29,7 +30,7 @@ export function clientIpFrom(forwardedFor: string | null | undefined, socketIp: 
  * TRUST_PROXY as a number of proxies: 'true' → 1, 'false' or unset → 0, else the number (0 to 10;
  * ./settings.ts refuses anything else at start).
  */
-export function trustedHops(env: NodeJS.ProcessEnv = process.env): number {
+export function trustedHops(env: Env): number {
   const raw = (env.TRUST_PROXY ?? '').trim();
   if (raw === 'true') return 1;
   const n = Number(raw);

@@ -3,6 +3,7 @@
  * is told, and a check used by the server (./serve.ts) to refuse a second server before it listens. The
  * lock itself is taken in src/server/xs-api/db/client.ts when the database opens.
  */
+import type { Env } from '../settings.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import lockfile from 'proper-lockfile';
@@ -14,7 +15,7 @@ export const LOCK_STALE_MS = 30_000;
 /**
  * The stale time in force: DATA_DIR_LOCK_STALE_MS when it is a number ≥ 2000 (ms), else LOCK_STALE_MS.
  */
-export function lockStaleMs(env: NodeJS.ProcessEnv = process.env): number {
+export function lockStaleMs(env: Env): number {
   const n = Number(env.DATA_DIR_LOCK_STALE_MS ?? LOCK_STALE_MS);
   return Number.isFinite(n) && n >= 2000 ? n : LOCK_STALE_MS;
 }
@@ -41,7 +42,7 @@ export function lockedMessage(dataDir: string, lockPath: string, staleMs: number
  * clear refusal: opening the database takes the lock for real.
  * `dataDir` is an absolute path.
  */
-export async function dataDirInUse(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+export async function dataDirInUse(dataDir: string, env: Env): Promise<boolean> {
   const inUse = await lockfile.check(dataDir, { lockfilePath: lockPathOf(dataDir), realpath: false, stale: lockStaleMs(env) });
   return inUse && goneOwnersLock(lockPathOf(dataDir)) === null;
 }

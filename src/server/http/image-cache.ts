@@ -30,6 +30,7 @@
  *   disk yet, so after the first start nothing is recomputed. Pictures are the same in every
  *   language, so the other languages' pages add nothing.
  */
+import type { Env } from '../settings.ts';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -63,7 +64,7 @@ const TYPE_OF: Record<string, string> = Object.fromEntries(Object.entries(EXT_OF
 const MAX_PICTURE_BYTES = 8 * 1024 * 1024;
 
 /** The folder for transformed pictures: IMAGE_CACHE_DIR, else `images` beside DATA_DIR's folder. */
-export function imageCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+export function imageCacheDir(env: Env): string {
   if (env.IMAGE_CACHE_DIR?.trim()) return path.resolve(env.IMAGE_CACHE_DIR.trim());
   return path.join(path.dirname(path.resolve(env.DATA_DIR ?? '.data/pglite')), 'images');
 }
@@ -73,7 +74,7 @@ export function imageCacheDir(env: NodeJS.ProcessEnv = process.env): string {
  * at most libuv's thread pool (UV_THREADPOOL_SIZE, default 4) less 2, at least 1.
  * @throws RangeError on a PICTURE_TRANSFORMS that is not a whole number ≥ 1.
  */
-export function pictureTransforms(env: NodeJS.ProcessEnv = process.env): number {
+export function pictureTransforms(env: Env): number {
   const set = env.PICTURE_TRANSFORMS?.trim();
   if (set) {
     const n = Number(set);
@@ -114,7 +115,7 @@ function indexFolder(dir: string, index: Map<string, Kept>): void {
 export function createImageCache({
   dir,
   builtDir,
-  transforms: maxTransforms = pictureTransforms(),
+  transforms: maxTransforms = pictureTransforms({}),
   warn = () => {},
   info = () => {},
 }: {

@@ -25,6 +25,7 @@
  * Each instance behind a proxy keeps its own cache (ADR 11): an entry is never shared; a catalogue
  * change reaches every instance's cache by tag (src/server/page-changes.ts, ADR 26).
  */
+import type { Env } from '../settings.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -393,7 +394,7 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
  * The budget from PAGE_CACHE_MB (megabytes, 0 turns the cache off), in bytes.
  * @throws {Error} when the value is not a non-negative number
  */
-export function pageCacheBytes(env: NodeJS.ProcessEnv = process.env): number {
+export function pageCacheBytes(env: Env): number {
   const raw = (env.PAGE_CACHE_MB ?? '').trim();
   const mb = raw === '' ? DEFAULT_PAGE_CACHE_MB : Number(raw);
   if (!Number.isFinite(mb) || mb < 0) throw new Error(`PAGE_CACHE_MB must be a number of megabytes (0 turns the page cache off), not "${raw}".`);

@@ -48,10 +48,10 @@ import sharp from 'sharp';
 import pino from 'pino';
 import { securityHeaders } from './security-policy.ts';
 import { drainBeforeEnd } from './drain-request.ts';
-import { productionConfigProblems, settingsProblems } from '../settings.ts';
+import { currentEnv, productionConfigProblems, setEnv, settingsProblems } from '../settings.ts';
 import { dataDirInUse, lockedMessage, lockPathOf, lockStaleMs } from './data-dir-lock.ts';
 import { createPageCache, pageCacheBytes, type Render } from './page-cache.ts';
-import { createImageCache, imageCacheDir } from './image-cache.ts';
+import { createImageCache, imageCacheDir, pictureTransforms } from './image-cache.ts';
 import { createUploadedPictures, uploadsDirOf } from './uploaded-pictures.ts';
 import { createStaticAssets } from './static-assets.ts';
 import { createServiceWorkerFile } from './service-worker-file.ts';
@@ -64,36 +64,39 @@ import { metricsAccess } from './metrics-access.ts';
 /** The Node adapter's handler of the built app (dist/server/entry.mjs). */
 type AppHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** The settings, read once here (src/server/settings.ts) and checked before anything else. */
+const env = currentEnv();
+
 // Every setting against its schema (src/server/settings.ts): a bad value never starts a broken shop.
-const badSettings = settingsProblems(process.env);
+const badSettings = settingsProblems(env);
 if (badSettings.length > 0) {
   console.error(`Refusing to start with settings that cannot work (README Configuration):\n${badSettings.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);
 }
 
-const problems = productionConfigProblems(process.env);
+const problems = productionConfigProblems(env);
 if (problems.length > 0) {
   console.error(`Refusing to start in production (NODE_ENV=production) with unsafe settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);
 }
 
 // One process per embedded data directory (ADR 14): refuse now rather than fail every request.
-const dataDir = path.resolve(process.env.DATA_DIR ?? '.data/pglite');
-if (!process.env.DATABASE_URL && (await dataDirInUse(dataDir).catch(() => false))) {
-  console.error(lockedMessage(dataDir, lockPathOf(dataDir), lockStaleMs()));
+const dataDir = path.resolve(env.DATA_DIR ?? '.data/pglite');
+if (!env.DATABASE_URL && (await dataDirInUse(dataDir, env).catch(() => false))) {
+  console.error(lockedMessage(dataDir, lockPathOf(dataDir), lockStaleMs(env)));
   process.exit(1);
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+setEnv('ASTRO_NODE_AUTOSTART', 'disabled');
 const { handler } = (await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href)) as { handler: AppHandler };
 
 // Level 4: most of level 6's saving at about half its CPU cost per response.
 const compress = compression({ threshold: 1024, level: 4 });
-const host = process.env.HOST ?? '0.0.0.0';
-const port = Number(process.env.PORT ?? 4321);
-const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
-if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0) throw new Error(`SHUTDOWN_TIMEOUT_MS must be a number of milliseconds, not "${process.env.SHUTDOWN_TIMEOUT_MS}".`);
+const host = env.HOST ?? '0.0.0.0';
+const port = Number(env.PORT ?? 4321);
+const shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0) throw new Error(`SHUTDOWN_TIMEOUT_MS must be a number of milliseconds, not "${env.SHUTDOWN_TIMEOUT_MS}".`);
 
 let draining = false;
 /** Answers not yet finished. */
@@ -105,19 +108,19 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-const trustProxy = !['', '0', 'false'].includes((process.env.TRUST_PROXY ?? '').trim());
-const hops = trustedHops(process.env);
+const trustProxy = !['', '0', 'false'].includes((env.TRUST_PROXY ?? '').trim());
+const hops = trustedHops(env);
 // Created before the app is imported, so the bundle finds this registry (./metrics.ts).
 const metrics = shopMetrics();
-const metricsToken = (process.env.METRICS_TOKEN ?? '').trim();
-const hitSample = process.env.LOG_CACHE_HIT_SAMPLE?.trim() ? Number(process.env.LOG_CACHE_HIT_SAMPLE) : 1;
+const metricsToken = (env.METRICS_TOKEN ?? '').trim();
+const hitSample = env.LOG_CACHE_HIT_SAMPLE?.trim() ? Number(env.LOG_CACHE_HIT_SAMPLE) : 1;
 /** What the app reported about each request in flight (its route pattern, client IP, request id). */
 const records = new WeakMap<IncomingMessage, RequestRecord>();
-const log = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'xs-storefront' }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } });
-const headers = Object.entries(securityHeaders(process.env.SITE_URL));
+const log = pino({ level: env.LOG_LEVEL || 'info', base: { service: 'xs-storefront' }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } });
+const headers = Object.entries(securityHeaders(env.SITE_URL));
 
 // Cached pages with their compressed bodies (./page-cache.ts, ADR 16); PAGE_CACHE_MB=0: none.
-const pageCacheMaxBytes = pageCacheBytes(process.env);
+const pageCacheMaxBytes = pageCacheBytes(env);
 /** This server's own address, for the page cache's background revalidations. */
 const loopback = () => `http://${['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
 const pages =
@@ -142,10 +145,10 @@ sharp.concurrency(1);
 const assets = createStaticAssets(path.join(root, 'dist/client/_astro'));
 // The service worker: never kept stale, its own security policy (./service-worker-file.ts, ADR 31).
 // SERVICE_WORKER=false: a worker that empties the caches and unregisters itself is answered instead.
-const worker = createServiceWorkerFile(path.join(root, 'dist/client', SERVICE_WORKER_PATH), SERVICE_WORKER_PATH, { retire: process.env.SERVICE_WORKER === 'false' });
+const worker = createServiceWorkerFile(path.join(root, 'dist/client', SERVICE_WORKER_PATH), SERVICE_WORKER_PATH, { retire: env.SERVICE_WORKER === 'false' });
 // Product pictures uploaded at run time (ADR 28): read from UPLOADS_DIR, shared by every instance.
-const uploaded = createUploadedPictures({ dir: uploadsDirOf(process.env) });
-const pictures = createImageCache({ dir: imageCacheDir(process.env), builtDir: path.join(root, 'dist/pictures'), warn: (msg, data) => log.warn(data, msg), info: (msg, data) => log.info(data, msg) });
+const uploaded = createUploadedPictures({ dir: uploadsDirOf(env) });
+const pictures = createImageCache({ dir: imageCacheDir(env), transforms: pictureTransforms(env), builtDir: path.join(root, 'dist/pictures'), warn: (msg, data) => log.warn(data, msg), info: (msg, data) => log.info(data, msg) });
 /**
  * Connection limits (issue "Safe to run in production" §4): a client has `headersTimeout` to send
  * its request's headers and `requestTimeout` for the whole request (a 5 MB picture over a slow phone
@@ -165,7 +168,7 @@ const connectionLimits = {
 
 /** A whole number of milliseconds from the environment variable `name`, else `fallback`. @throws Error otherwise. */
 function positiveMs(name: string, fallback: number): number {
-  const raw = process.env[name];
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 100 || n > 3_600_000) throw new Error(`${name} must be a whole number of milliseconds from 100 to 3600000, not "${raw}".`);
@@ -276,7 +279,7 @@ export const listening = new Promise<http.Server>((resolve, reject) => {
     log.info({ url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}` }, 'listening');
     resolve(server);
     // Pictures the pages name and the disk does not hold yet are made now, not for a shopper.
-    if (process.env.PICTURE_WARMUP !== 'false') {
+    if (env.PICTURE_WARMUP !== 'false') {
       pictures.warm(loopback()).catch((err: unknown) => log.warn({ err: String((err as Error)?.message ?? err) }, 'pictures: warm-up failed'));
     }
   });

@@ -14,6 +14,7 @@
  *   in memory, each request reads the file (the page cache and the CDN keep the rest).
  * - The id is new for every upload, so a file never changes: the ETag is its name.
  */
+import type { Env } from '../settings.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -127,6 +128,6 @@ export function createUploadedPictures({ dir }: { dir: string }): { handle(req: 
  * UPLOADS_DIR: the setting, else `uploads` beside DATA_DIR's folder (.data/uploads), as
  * src/server/config.ts reads it.
  */
-export function uploadsDirOf(env: NodeJS.ProcessEnv = process.env): string {
+export function uploadsDirOf(env: Env): string {
   return path.resolve(env.UPLOADS_DIR || path.join(path.dirname(path.resolve(env.DATA_DIR ?? '.data/pglite')), 'uploads'));
 }
