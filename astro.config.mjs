@@ -48,8 +48,9 @@ export default defineConfig({
       },
     },
   ],
-  // Build-time only; pages read the run-time SITE_URL through src/server/site-origin.ts.
-  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  // No `site`: nothing of the shop's address is fixed at build time. Pages, links in messages and
+  // the payment provider's way back read the SITE_URL the server starts with (src/server/site-origin.ts,
+  // src/server/settings.ts), so one build or image serves any address (ADR 34).
   session: false,
   // Catalogue pages opt in with Astro.cache.set (src/server/cache.ts); per-user pages never do. The
   // provider stores nothing: the page cache in front of the app keeps the pages with their

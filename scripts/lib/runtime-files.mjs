@@ -38,8 +38,8 @@ export async function runtimeFiles() {
   const entries = ['scripts/serve.mjs', 'scripts/ops.mjs', ...filesUnder('dist/server').filter((f) => /\.m?js$/.test(f))];
   // The tracer parses JavaScript: the server's TypeScript is read with its types stripped, as Node runs it.
   const readFile = async (file) => {
-    const buf = await fs.promises.readFile(file);
-    return file.endsWith('.ts') ? stripTypeScriptTypes(buf.toString('utf8')) : buf;
+    const text = await fs.promises.readFile(file, 'utf8').catch((err) => (err.code === 'ENOENT' || err.code === 'EISDIR' ? null : Promise.reject(err)));
+    return text !== null && file.endsWith('.ts') ? stripTypeScriptTypes(text) : text;
   };
   const { fileList, warnings } = await nodeFileTrace(entries, { base: root, processCwd: root, readFile });
   // Of our own sources, the server's TypeScript modules that the entry scripts import.

@@ -61,3 +61,22 @@ test('a port another program holds: the server and npm start say so and exit 1',
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('one build serves any address: SITE_URL is read when the server starts, not when it was built', async () => {
+  test.setTimeout(120_000);
+  for (const site of ['https://shop-one.example.my', 'https://shop-two.example.my']) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-settings-'));
+    const shop = startShop({ port: await freePort(), env: { DATA_DIR: path.join(dir, 'pglite'), SITE_URL: site } });
+    try {
+      await shop.ready();
+      const html = await fetch(`${shop.url}/product/P0001`).then((r) => r.text());
+      // Links that leave the page (canonical, language alternates) name the run-time origin, never another.
+      expect(html).toContain(`<link rel="canonical" href="${site}/product/P0001"`);
+      expect(html).not.toContain(site.includes('one') ? 'shop-two.example.my' : 'shop-one.example.my');
+      expect(html).not.toContain('localhost:4321');
+    } finally {
+      await shop.stop('SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+});
