@@ -112,6 +112,14 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': [...noMoneyArithmetic, ...noBareClock] },
   },
   {
+    // Settings are read in one module (ADR 34, docs/architecture.md "Operations"): the others ask it.
+    files: ['src/**/*.{ts,tsx,js,mjs,astro}'],
+    ignores: ['src/server/settings.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through src/server/settings.ts (currentEnv() and the schema), the one module that reads the environment (ADR 34).' }],
+    },
+  },
+  {
     // The server Node runs as it is (ADR 34): TypeScript whose types can be stripped, nothing that
     // needs a compiler (the rest of src/ is bundled by Vite and may use the rest).
     files: ['src/server/http/**/*.ts', 'src/server/settings.ts'],
