@@ -116,6 +116,64 @@ function combinationProblems(env: Env): string[] {
   return problems;
 }
 
+/** A setting's value, trimmed; undefined when unset or empty (compose passes `NAME=`). */
+function given(env: Env, name: string): string | undefined {
+  const v = env[name]?.trim();
+  return v ? v : undefined;
+}
+
+/**
+ * What the server in front of the app (src/server/http/serve.ts) runs with, read once at its start
+ * with every default applied. Times in ms; `trustProxyHops` is TRUST_PROXY as a number of proxies;
+ * `metricsToken` '' turns /metrics off; `siteUrl` '' when unset.
+ */
+export interface ServerSettings {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string;
+  shutdownTimeoutMs: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  trustProxyHops: number;
+  metricsToken: string;
+  logLevel: string;
+  logCacheHitSample: number;
+  siteUrl: string;
+  serviceWorker: boolean;
+  pictureWarmup: boolean;
+}
+
+/**
+ * The server's settings from `env`, checked against SETTINGS first.
+ * E.g. serverSettings({ PORT: '8080', TRUST_PROXY: 'true' }) → { port: 8080, trustProxyHops: 1, host: '0.0.0.0', … }.
+ * @throws Error listing every problem (settingsProblems) when a value does not fit its schema.
+ */
+export function serverSettings(env: Env): ServerSettings {
+  const problems = settingsProblems(env);
+  if (problems.length > 0) throw new Error(`Settings that cannot work:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  const num = (name: string, fallback: number) => Number(given(env, name) ?? fallback);
+  const trust = given(env, 'TRUST_PROXY') ?? '0';
+  return {
+    host: given(env, 'HOST') ?? '0.0.0.0',
+    port: num('PORT', 4321),
+    dataDir: given(env, 'DATA_DIR') ?? '.data/pglite',
+    databaseUrl: given(env, 'DATABASE_URL') ?? '',
+    shutdownTimeoutMs: num('SHUTDOWN_TIMEOUT_MS', 10_000),
+    headersTimeoutMs: num('SERVER_HEADERS_TIMEOUT_MS', 10_000),
+    requestTimeoutMs: num('SERVER_REQUEST_TIMEOUT_MS', 60_000),
+    keepAliveTimeoutMs: num('SERVER_KEEP_ALIVE_TIMEOUT_MS', 5_000),
+    trustProxyHops: trust === 'true' ? 1 : trust === 'false' ? 0 : Number(trust),
+    metricsToken: given(env, 'METRICS_TOKEN') ?? '',
+    logLevel: given(env, 'LOG_LEVEL') ?? 'info',
+    logCacheHitSample: num('LOG_CACHE_HIT_SAMPLE', 1),
+    siteUrl: given(env, 'SITE_URL') ?? '',
+    serviceWorker: given(env, 'SERVICE_WORKER') !== 'false',
+    pictureWarmup: given(env, 'PICTURE_WARMUP') !== 'false',
+  };
+}
+
 /**
  * What is wrong with the settings in `env`, one message per problem, each naming its variable and
  * what it accepts, e.g. 'TRUST_PROXY: the number of proxies in front of the shop, 0 to 10 (got "99").'

@@ -6,7 +6,6 @@
  * `hops`-th address from the end of X-Forwarded-For: each proxy appends the address it saw, so the
  * entries to its left are the client's own claims.
  */
-import type { Env } from '../settings.ts';
 
 /**
  * E.g. clientIpFrom('1.1.1.1, 203.0.113.7', '10.0.0.2', 1) → '203.0.113.7';
@@ -24,15 +23,4 @@ export function clientIpFrom(forwardedFor: string | null | undefined, socketIp: 
     if (ip && /^[\da-fA-F:.]{2,45}$/.test(ip)) return ip;
   }
   return socketIp?.trim() || null;
-}
-
-/**
- * TRUST_PROXY as a number of proxies: 'true' → 1, 'false' or unset → 0, else the number (0 to 10;
- * ./settings.ts refuses anything else at start).
- */
-export function trustedHops(env: Env): number {
-  const raw = (env.TRUST_PROXY ?? '').trim();
-  if (raw === 'true') return 1;
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, 10) : 0;
 }

@@ -48,7 +48,7 @@ import sharp from 'sharp';
 import pino from 'pino';
 import { securityHeaders } from './security-policy.ts';
 import { drainBeforeEnd } from './drain-request.ts';
-import { currentEnv, productionConfigProblems, setEnv, settingsProblems } from '../settings.ts';
+import { currentEnv, productionConfigProblems, serverSettings, setEnv, settingsProblems } from '../settings.ts';
 import { dataDirInUse, lockedMessage, lockPathOf, lockStaleMs } from './data-dir-lock.ts';
 import { createPageCache, pageCacheBytes, type Render } from './page-cache.ts';
 import { createImageCache, imageCacheDir, pictureTransforms } from './image-cache.ts';
@@ -58,7 +58,7 @@ import { createServiceWorkerFile } from './service-worker-file.ts';
 import { keepPrivateAnswersPrivate } from './private-answers.ts';
 import { SERVICE_WORKER_PATH } from './app-manifest.ts';
 import { shopMetrics, type RequestRecord } from './metrics.ts';
-import { clientIpFrom, trustedHops } from './client-ip.ts';
+import { clientIpFrom } from './client-ip.ts';
 import { metricsAccess } from './metrics-access.ts';
 
 /** The Node adapter's handler of the built app (dist/server/entry.mjs). */
@@ -80,9 +80,12 @@ if (problems.length > 0) {
   process.exit(1);
 }
 
+/** Every value the server itself runs with, defaults applied (src/server/settings.ts ServerSettings). */
+const settings = serverSettings(env);
+
 // One process per embedded data directory (ADR 14): refuse now rather than fail every request.
-const dataDir = path.resolve(env.DATA_DIR ?? '.data/pglite');
-if (!env.DATABASE_URL && (await dataDirInUse(dataDir, env).catch(() => false))) {
+const dataDir = path.resolve(settings.dataDir);
+if (!settings.databaseUrl && (await dataDirInUse(dataDir, env).catch(() => false))) {
   console.error(lockedMessage(dataDir, lockPathOf(dataDir), lockStaleMs(env)));
   process.exit(1);
 }
@@ -93,10 +96,7 @@ const { handler } = (await import(pathToFileURL(path.join(root, 'dist/server/ent
 
 // Level 4: most of level 6's saving at about half its CPU cost per response.
 const compress = compression({ threshold: 1024, level: 4 });
-const host = env.HOST ?? '0.0.0.0';
-const port = Number(env.PORT ?? 4321);
-const shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
-if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0) throw new Error(`SHUTDOWN_TIMEOUT_MS must be a number of milliseconds, not "${env.SHUTDOWN_TIMEOUT_MS}".`);
+const { host, port, shutdownTimeoutMs } = settings;
 
 let draining = false;
 /** Answers not yet finished. */
@@ -108,16 +108,15 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-const trustProxy = !['', '0', 'false'].includes((env.TRUST_PROXY ?? '').trim());
-const hops = trustedHops(env);
+const hops = settings.trustProxyHops;
+const trustProxy = hops > 0;
 // Created before the app is imported, so the bundle finds this registry (./metrics.ts).
 const metrics = shopMetrics();
-const metricsToken = (env.METRICS_TOKEN ?? '').trim();
-const hitSample = env.LOG_CACHE_HIT_SAMPLE?.trim() ? Number(env.LOG_CACHE_HIT_SAMPLE) : 1;
+const { metricsToken, logCacheHitSample: hitSample } = settings;
 /** What the app reported about each request in flight (its route pattern, client IP, request id). */
 const records = new WeakMap<IncomingMessage, RequestRecord>();
-const log = pino({ level: env.LOG_LEVEL || 'info', base: { service: 'xs-storefront' }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } });
-const headers = Object.entries(securityHeaders(env.SITE_URL));
+const log = pino({ level: settings.logLevel, base: { service: 'xs-storefront' }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } });
+const headers = Object.entries(securityHeaders(settings.siteUrl));
 
 // Cached pages with their compressed bodies (./page-cache.ts, ADR 16); PAGE_CACHE_MB=0: none.
 const pageCacheMaxBytes = pageCacheBytes(env);
@@ -145,7 +144,7 @@ sharp.concurrency(1);
 const assets = createStaticAssets(path.join(root, 'dist/client/_astro'));
 // The service worker: never kept stale, its own security policy (./service-worker-file.ts, ADR 31).
 // SERVICE_WORKER=false: a worker that empties the caches and unregisters itself is answered instead.
-const worker = createServiceWorkerFile(path.join(root, 'dist/client', SERVICE_WORKER_PATH), SERVICE_WORKER_PATH, { retire: env.SERVICE_WORKER === 'false' });
+const worker = createServiceWorkerFile(path.join(root, 'dist/client', SERVICE_WORKER_PATH), SERVICE_WORKER_PATH, { retire: !settings.serviceWorker });
 // Product pictures uploaded at run time (ADR 28): read from UPLOADS_DIR, shared by every instance.
 const uploaded = createUploadedPictures({ dir: uploadsDirOf(env) });
 const pictures = createImageCache({ dir: imageCacheDir(env), transforms: pictureTransforms(env), builtDir: path.join(root, 'dist/pictures'), warn: (msg, data) => log.warn(data, msg), info: (msg, data) => log.info(data, msg) });
@@ -160,20 +159,11 @@ const pictures = createImageCache({ dir: imageCacheDir(env), transforms: picture
  * the proxy sends the next request on it, and that request fails (ECONNRESET, a 502 at the proxy).
  */
 const connectionLimits = {
-  headersTimeout: positiveMs('SERVER_HEADERS_TIMEOUT_MS', 10_000),
-  requestTimeout: positiveMs('SERVER_REQUEST_TIMEOUT_MS', 60_000),
-  keepAliveTimeout: positiveMs('SERVER_KEEP_ALIVE_TIMEOUT_MS', 5_000),
+  headersTimeout: settings.headersTimeoutMs,
+  requestTimeout: settings.requestTimeoutMs,
+  keepAliveTimeout: settings.keepAliveTimeoutMs,
   connectionsCheckingInterval: 1_000,
 };
-
-/** A whole number of milliseconds from the environment variable `name`, else `fallback`. @throws Error otherwise. */
-function positiveMs(name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 100 || n > 3_600_000) throw new Error(`${name} must be a whole number of milliseconds from 100 to 3600000, not "${raw}".`);
-  return n;
-}
 
 const server = http.createServer({ ...connectionLimits, requestTimeout: Math.max(connectionLimits.requestTimeout, connectionLimits.headersTimeout) }, (req, res) => {
   for (const [name, value] of headers) res.setHeader(name, value);
@@ -279,7 +269,7 @@ export const listening = new Promise<http.Server>((resolve, reject) => {
     log.info({ url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}` }, 'listening');
     resolve(server);
     // Pictures the pages name and the disk does not hold yet are made now, not for a shopper.
-    if (env.PICTURE_WARMUP !== 'false') {
+    if (settings.pictureWarmup) {
       pictures.warm(loopback()).catch((err: unknown) => log.warn({ err: String((err as Error)?.message ?? err) }, 'pictures: warm-up failed'));
     }
   });
