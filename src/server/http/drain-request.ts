@@ -2,8 +2,8 @@
  * Answers reach the client whole even when the app answers before reading the request body (a 413
  * for an upload over the Actions' 1 MB limit, a 400 for a refused URL, a redirect). Node closes such
  * a connection once the answer is written; closing a socket with unread upload data makes the kernel
- * send a reset, and the client then loses the end of the answer (issue "Hardened for the open
- * internet": truncated answers). So `res.end` first reads and drops the rest of the upload, at most
+ * send a reset, and the client then loses the end of the answer (docs/architecture.md "Security":
+ * a truncated answer). So `res.end` first reads and drops the rest of the upload, at most
  * `maxBytes` (16 MB) or `maxMs` (5,000 ms), then ends the answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * Who may read `/metrics` (issue "Safe to run in production" §6; README Metrics): only a request
+ * Who may read `/metrics` (docs/architecture.md "Operations"; README Metrics): only a request
  * carrying `Authorization: Bearer <METRICS_TOKEN>`. Without METRICS_TOKEN the endpoint is off (404
  * for everyone, loopback included: a proxy on the same host would otherwise pass the public in).
  */

@@ -1,5 +1,5 @@
 /**
- * The shop's Prometheus metrics (issue "Safe to run in production" §6), one registry per process
+ * The shop's Prometheus metrics (docs/architecture.md "Operations"), one registry per process
  * shared by the server (./serve.ts: requests, the page cache) and the app it imports from
  * dist/ (orders, payments, expiry of unpaid orders, the database pool; src/server/metrics.ts). The
  * bundle carries its own copy of this module, so the registry and every metric live on

@@ -18,7 +18,7 @@
  * Product pictures uploaded at run time (`/_u/…`, ./uploaded-pictures.ts, ADR 28) are
  * answered from UPLOADS_DIR with the caching of the pictures made at build time.
  *
- * Health (issue "Hardened for the open internet" §11): `/healthz` is answered here, before the app
+ * Health (docs/architecture.md "Operations"; ADR 11): `/healthz` is answered here, before the app
  * (200 while the process runs); `/readyz` goes to the app (src/pages/readyz.ts: database and Redis)
  * except while shutting down, when it answers 503 `{"status":"shutting_down"}`.
  *
@@ -30,7 +30,7 @@
  * Without trusted proxies (TRUST_PROXY unset or 0) a client's X-Forwarded-For is dropped here, so
  * nothing downstream takes a client's claim for its address (src/server/client-ip.ts).
  *
- * Metrics and logs (issue "Safe to run in production" §6, README Metrics and Logs):
+ * Metrics and logs (docs/architecture.md "Operations"; README Metrics and Logs):
  * - `/metrics`: the Prometheus metrics of this process (./metrics.ts, one registry for
  *   this server and the app), only with `Authorization: Bearer <METRICS_TOKEN>`; 401 with another
  *   token or none, and 404 when METRICS_TOKEN is not set (metrics are then off).
@@ -149,7 +149,7 @@ const worker = createServiceWorkerFile(path.join(root, 'dist/client', SERVICE_WO
 const uploaded = createUploadedPictures({ dir: uploadsDirOf(env) });
 const pictures = createImageCache({ dir: imageCacheDir(env), transforms: pictureTransforms(env), builtDir: path.join(root, 'dist/pictures'), warn: (msg, data) => log.warn(data, msg), info: (msg, data) => log.info(data, msg) });
 /**
- * Connection limits (issue "Safe to run in production" §4): a client has `headersTimeout` to send
+ * Connection limits (docs/architecture.md "Security"; README Configuration): a client has `headersTimeout` to send
  * its request's headers and `requestTimeout` for the whole request (a 5 MB picture over a slow phone
  * line fits); an idle kept-alive connection closes after `keepAliveTimeout`; the server checks every
  * `connectionsCheckingInterval`. Idle or half-sent connections are closed, never held. In ms;

@@ -1,7 +1,7 @@
 /**
  * The build's hashed assets (`dist/client/_astro/`: scripts, the site stylesheet, SVGs) compressed
  * once at build time and served from memory, instead of being brotli- or gzip-compressed again for
- * every request (issue "One path from page to database" §4 "Static files at the limit").
+ * every request (docs/architecture.md "Budgets"; ADR 16).
  *
  * - At build (`precompressAssets`, from the Astro integration in astro.config.mjs): beside every text
  *   asset of at least `MIN_BYTES`, a `.br` (brotli, quality 11) and a `.gz` (gzip, level 9).
