@@ -53,5 +53,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4321) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM (docker stop) shuts down gracefully: requests in flight finish, pools close, exit 0.
 STOPSIGNAL SIGTERM
-# The Node flag and the MALLOC_* settings above: scripts/lib/server-memory.mjs (ADR 16 "Memory").
+# The Node flag and the MALLOC_* settings above: src/server/http/server-memory.ts (ADR 16 "Memory").
 CMD ["node", "--max-semi-space-size=16", "scripts/serve.mjs"]

@@ -7,10 +7,10 @@ import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { PROFILE_IMAGE_MAX_BODY_BYTES } from './src/domain/constants.ts';
 import { CONSOLE_UPLOAD_MAX_BODY_BYTES } from './src/domain/product-picture.ts';
 import { createHash } from 'node:crypto';
-import { CSP_DIRECTIVES } from './scripts/lib/security-policy.mjs';
+import { CSP_DIRECTIVES } from './src/server/http/security-policy.ts';
 import { INLINE_SCRIPTS } from './src/components/inline-scripts.mjs';
 import { paraglideIntlCache } from './scripts/lib/paraglide-intl-cache.mjs';
-import { precompressAssets } from './scripts/lib/static-assets.mjs';
+import { precompressAssets } from './src/server/http/static-assets.ts';
 import { buildServiceWorker, makeAppIcons } from './scripts/lib/service-worker-build.mjs';
 import { fileURLToPath } from 'node:url';
 
@@ -24,7 +24,7 @@ export default defineConfig({
   integrations: [
     react(),
     // The hashed assets compressed once here (brotli and gzip beside each), served from memory by
-    // scripts/serve.mjs instead of compressed again per request (scripts/lib/static-assets.mjs).
+    // scripts/serve.mjs instead of compressed again per request (src/server/http/static-assets.ts).
     {
       name: 'xs-precompress-assets',
       hooks: {
@@ -48,8 +48,9 @@ export default defineConfig({
       },
     },
   ],
-  // Build-time only; pages read the run-time SITE_URL through src/server/site-origin.ts.
-  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  // No `site`: nothing of the shop's address is fixed at build time. Pages, links in messages and
+  // the payment provider's way back read the SITE_URL the server starts with (src/server/site-origin.ts,
+  // src/server/settings.ts), so one build or image serves any address (ADR 34).
   session: false,
   // Catalogue pages opt in with Astro.cache.set (src/server/cache.ts); per-user pages never do. The
   // provider stores nothing: the page cache in front of the app keeps the pages with their
@@ -63,7 +64,7 @@ export default defineConfig({
   // Form posts must come from the shop's own origin: checked in the middleware against the SITE_URL
   // the server starts with (src/server/site-origin.ts), not Astro's check, which fixes the proxy's
   // domain at build time. Every page gets a Content-Security-Policy header with the hashes of its
-  // scripts and styles (scripts/lib/security-policy.mjs; README Security).
+  // scripts and styles (src/server/http/security-policy.ts; README Security).
   security: {
     checkOrigin: false,
     // Actions take up to the console's uploads (a product picture or a CSV file: 20 MB + framing,

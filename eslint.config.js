@@ -43,6 +43,20 @@ const noBareClock = [
   { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: `No Date.now() here. ${CLOCK}` },
 ];
 
+const ERASABLE = 'The server runs on Node without a compile step (ADR 34): only TypeScript whose types can be stripped.';
+
+/**
+ * House rule: no TypeScript that Node's type stripping cannot run (enums, namespaces, parameter
+ * properties, `import x = require()`), in the modules Node loads as they are.
+ * @type {{ selector: string, message: string }[]}
+ */
+const noErasable = [
+  { selector: 'TSEnumDeclaration', message: `No enum here. ${ERASABLE}` },
+  { selector: 'TSModuleDeclaration', message: `No namespace here. ${ERASABLE}` },
+  { selector: 'TSParameterProperty', message: `No parameter property here. ${ERASABLE}` },
+  { selector: 'TSImportEqualsDeclaration', message: `No import = require() here. ${ERASABLE}` },
+];
+
 /**
  * House rule: pages and shared components read through a feature's queries, never the contract client.
  * @type {import('eslint').Linter.RuleEntry}
@@ -96,5 +110,20 @@ export default tseslint.config(
     files: ['src/server/**/*.ts', 'src/domain/**/*.ts', 'src/features/**/queries.ts', 'src/**/*.astro'],
     ignores: ['src/server/clock.ts', 'src/domain/money.ts'],
     rules: { 'no-restricted-syntax': [...noMoneyArithmetic, ...noBareClock] },
+  },
+  {
+    // Settings are read in one module (ADR 34, docs/architecture.md "Operations"): the others ask it.
+    files: ['src/**/*.{ts,tsx,js,mjs,astro}'],
+    ignores: ['src/server/settings.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through src/server/settings.ts (currentEnv() and the schema), the one module that reads the environment (ADR 34).' }],
+    },
+  },
+  {
+    // The server Node runs as it is (ADR 34): TypeScript whose types can be stripped, nothing that
+    // needs a compiler (the rest of src/ is bundled by Vite and may use the rest).
+    files: ['src/server/http/**/*.ts', 'src/server/settings.ts'],
+    ignores: ['**/*.d.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noErasable, ...noMoneyArithmetic.slice(1), ...noBareClock] },
   },
 );

@@ -4,7 +4,7 @@
  * shopper ever waits for a transform). Runs after `astro build` (`npm run build`, and the builds of
  * `npm start`, `npm test` and the container image): starts the freshly built shop on a throwaway
  * embedded database holding the demo catalogue, with its picture folder set to `dist/pictures`,
- * asks for every picture its English pages name (`warmPictures`, scripts/lib/image-cache.mjs), so
+ * asks for every picture its English pages name (`warmPictures`, src/server/http/image-cache.ts), so
  * the shop makes and keeps each one there, and stops it.
  *
  * A server started from this build serves those files from its first request (scripts/serve.mjs
@@ -19,7 +19,6 @@
 import './lib/project-node.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pictureKey, warmPictures } from './lib/image-cache.mjs';
 import { freePort, root, startShopProcess } from './lib/shop-process.mjs';
 
 /** Folder of the pictures made at build time, inside the build. */
@@ -46,6 +45,7 @@ try {
   else console.log('Pictures: making every picture the pages name (a minute or two the first time)…');
   // A line every 10 s while it works, so a first start is never silent for long.
   let said = Date.now();
+  const { pictureKey, warmPictures } = await import('../src/server/http/image-cache.ts');
   const result = await warmPictures(shop.base, (url) => kept.has(pictureKey(url)), ({ page, pages, made }) => {
     if (Date.now() - said < 10_000) return;
     said = Date.now();

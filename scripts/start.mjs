@@ -4,7 +4,7 @@
  * on PORT (default 4321). The embedded database is created, migrated and filled with the demo data
  * on first start. Runs on the project's own Node 24 (the `node` package), whatever Node launched npm.
  * The server runs as a child process with the Node flags and glibc malloc settings of
- * scripts/lib/server-memory.mjs (each malloc setting unless already set; ADR 16 "Memory"). SIGTERM
+ * src/server/http/server-memory.ts (each malloc setting unless already set; ADR 16 "Memory"). SIGTERM
  * and SIGINT are passed on; the exit code is the server's. A port already in use is said at once, before any
  * build, and ends with 1.
  */
@@ -15,7 +15,6 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildShop } from './lib/build.mjs';
-import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from './lib/server-memory.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -51,6 +50,8 @@ if (stale || process.env.FORCE_BUILD === 'true') {
   if (status !== 0) process.exit(status);
 }
 
+// After ./lib/project-node.mjs: the server's TypeScript modules load on the project's Node only.
+const { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } = await import('../src/server/http/server-memory.ts');
 for (const [name, value] of Object.entries(SERVER_MALLOC_ENV)) process.env[name] ??= value;
 const started = Date.now();
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'scripts/serve.mjs')], { stdio: 'inherit', env: process.env });

@@ -31,8 +31,8 @@ import os from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import * as tar from 'tar';
-import { settingsProblems } from './settings.mjs';
-import { forgetLockOwner, goneOwnersLock, lockPathOf, lockStaleMs, recordLockOwner, removeDeadLock } from './data-dir-lock.mjs';
+import { settingsProblems } from '../../src/server/settings.ts';
+import { forgetLockOwner, goneOwnersLock, lockPathOf, lockStaleMs, recordLockOwner, removeDeadLock } from '../../src/server/http/data-dir-lock.ts';
 
 /** The `format` of a backup's manifest, and the manifest version this code writes and reads. */
 export const BACKUP_FORMAT = 'xs-storefront-backup';
@@ -51,7 +51,7 @@ export class BackupError extends Error {
   }
 }
 
-/** The settings a backup or restore reads, checked as the server checks them (scripts/lib/settings.mjs). */
+/** The settings a backup or restore reads, checked as the server checks them (src/server/settings.ts). */
 const PLACE_SETTINGS = ['DATABASE_URL', 'DATA_DIR', 'DATA_DIR_LOCK_STALE_MS', 'UPLOADS_DIR', 'BACKUP_DIR', 'MIGRATIONS_DIR'];
 
 /**

@@ -92,7 +92,7 @@ export async function htmlSize(base, url) {
  * product, language or sort), so the server renders it in full (catalogue reads included).
  * First one at a time, reading the server's CPU time (/proc) before and after; then the rest
  * `concurrency` at a time for the rate. Every answer must be 200 and the page cache's `X-Cache:
- * MISS` (scripts/lib/page-cache.mjs): a page served from the cache is counted in `cached`, and the
+ * MISS` (src/server/http/page-cache.ts): a page served from the cache is counted in `cached`, and the
  * bench refuses figures with any (they would be of the cache, not of a render).
  * @param {{ base: string, pid: number, cpuUrls: string[], rateUrls: string[], concurrency?: number }} options
  * @returns {Promise<{ cpuMsPerRender: number, renders: number, rps: number, rateRenders: number, p50Ms: number, failed: number, cached: number }>}
@@ -123,7 +123,7 @@ export async function renderCost({ base, pid, cpuUrls, rateUrls, concurrency = 8
 
 /**
  * Distinct product and category URLs nobody has requested yet, for `renderCost`. The picture
- * warm-up of a first start (scripts/lib/image-cache.mjs `warmPictures`) has asked for every English
+ * warm-up of a first start (src/server/http/image-cache.ts `warmPictures`) has asked for every English
  * page of the sitemap, which put those pages in the page cache: product pages are taken in Chinese
  * and Arabic, category pages in every language but the English ones only with a sort order.
  * @param {{ products: string[], lines: string[] }} catalogue product and line codes

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
  * The files the production server needs, and nothing else (issue "Safe to run in production" §8;
- * Dockerfile's runtime stage; README "Container deployment"): `scripts/serve.mjs`,
- * `scripts/ops.mjs`, the build (`dist/`), the migrations, and of `node_modules` only the files those
+ * Dockerfile's runtime stage; README "Container deployment"): `scripts/serve.mjs` and the server's
+ * TypeScript it runs (src/server/http/serve.ts and the modules it imports, run as they are by
+ * Node's type stripping, ADR 34), `scripts/ops.mjs`, the build (`dist/`), the migrations, and of
+ * `node_modules` only the files those
  * programs load, found by following their imports with @vercel/nft (Vercel's node-file-trace, which
  * also follows native bindings, WebAssembly and `new URL(…, import.meta.url)` assets). Build tools
  * listed among the dependencies (Tailwind, Vite's plugins, the type checker…) stay out.
@@ -16,6 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripTypeScriptTypes } from 'node:module';
 import { nodeFileTrace } from '@vercel/nft';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -30,11 +33,17 @@ function filesUnder(dir) {
  * @returns {Promise<{ files: string[], warnings: string[] }>}
  */
 export async function runtimeFiles() {
-  // The server's modules are loaded by path at run time (serve.mjs imports dist/server/entry.mjs,
+  // The server's modules are loaded by path at run time (serve.ts imports dist/server/entry.mjs,
   // which imports its chunks): start from all of them.
   const entries = ['scripts/serve.mjs', 'scripts/ops.mjs', ...filesUnder('dist/server').filter((f) => /\.m?js$/.test(f))];
-  const { fileList, warnings } = await nodeFileTrace(entries, { base: root, processCwd: root });
-  const traced = [...fileList].filter((f) => !f.startsWith('dist/') && !f.startsWith('src/') && !f.startsWith('scripts/'));
+  // The tracer parses JavaScript: the server's TypeScript is read with its types stripped, as Node runs it.
+  const readFile = async (file) => {
+    const text = await fs.promises.readFile(file, 'utf8').catch((err) => (err.code === 'ENOENT' || err.code === 'EISDIR' ? null : Promise.reject(err)));
+    return text !== null && file.endsWith('.ts') ? stripTypeScriptTypes(text) : text;
+  };
+  const { fileList, warnings } = await nodeFileTrace(entries, { base: root, processCwd: root, readFile });
+  // Of our own sources, the server's TypeScript modules that the entry scripts import.
+  const traced = [...fileList].filter((f) => (!f.startsWith('dist/') && !f.startsWith('src/') && !f.startsWith('scripts/')) || (f.startsWith('src/') && f.endsWith('.ts')));
   const own = ['package.json', ...filesUnder('dist'), ...filesUnder('scripts/lib').filter((f) => f.endsWith('.mjs')), 'scripts/serve.mjs', 'scripts/ops.mjs', ...filesUnder('src/server/xs-api/db/migrations')];
   return { files: [...new Set([...own, ...traced])].sort(), warnings: [...warnings].map((w) => String(w?.message ?? w)) };
 }

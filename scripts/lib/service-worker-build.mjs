@@ -3,7 +3,7 @@
  * when `astro build` is done, so every build (npm run build, npm start's first build, the container
  * image) has it:
  *
- * 1. `makeAppIcons`: the app's icons (scripts/lib/app-manifest.mjs APP_ICONS) from the logo's mark
+ * 1. `makeAppIcons`: the app's icons (src/server/http/app-manifest.ts APP_ICONS) from the logo's mark
  *    (the red square of public/images/logo.svg) with sharp, into dist/client/icons;
  * 2. `buildServiceWorker`: src/pwa/service-worker.ts bundled with its Workbox modules by esbuild,
  *    then Workbox's injectManifest writes the precache list (URL and revision of each file) into it,
@@ -17,7 +17,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { build } from 'esbuild';
 import { injectManifest, getManifest } from 'workbox-build';
-import { APP_ICONS, NOTIFICATION_ICON, SERVICE_WORKER_PATH, THEME_COLOR } from './app-manifest.mjs';
+import { APP_ICONS, NOTIFICATION_ICON, SERVICE_WORKER_PATH, THEME_COLOR } from '../../src/server/http/app-manifest.ts';
 
 /** The languages' offline pages, rendered by the server and precached by the worker. */
 export const OFFLINE_PAGES = ['/offline', '/zh/offline', '/ar/offline'];

@@ -9,20 +9,22 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEV_API_KEY } from './production-config.mjs';
-import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from './server-memory.mjs';
 
-/** API key of the bundled API the measuring scripts call (the local default unless XS_API_KEY says otherwise). */
-export const API_KEY = process.env.XS_API_KEY ?? DEV_API_KEY;
+/**
+ * API key of the bundled API the measuring scripts call: XS_API_KEY, else the public development
+ * key (DEV_API_KEY of src/server/settings.ts, which this module, loaded before the project's Node is
+ * sure to run, does not import: the server's TypeScript needs Node 24).
+ */
+export const API_KEY = process.env.XS_API_KEY ?? 'xs-local-dev-key';
 /** The repository's root folder. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * Starts scripts/serve.mjs on 127.0.0.1:`port` and waits until the home page answers (the first
+ * Starts the server (scripts/serve.mjs) on 127.0.0.1:`port` and waits until the home page answers (the first
  * start migrates and seeds the database). Uploads, pictures and the embedded database live in a
  * throwaway folder, removed by `stop`; 127.0.0.1 is exempt from the per-IP limits (one client
  * sending thousands of requests a minute is the measurer, not an abuser); the Node flags and glibc
- * malloc settings are those `npm start` and the container image use (scripts/lib/server-memory.mjs).
+ * malloc settings are those `npm start` and the container image use (src/server/http/server-memory.ts).
  * @param {{ port: number, databaseUrl?: string, env?: Record<string, string>, nodeArgs?: string[] }} options
  *   without databaseUrl: a new embedded database; env: more settings for the server (they win);
  *   nodeArgs: Node flags before the script, e.g. ['--cpu-prof']
@@ -31,6 +33,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * @throws Error with the end of the server's log when it exits or does not answer within 5 minutes
  */
 export async function startShopProcess({ port, databaseUrl, env: extra = {}, nodeArgs = [] }) {
+  const { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } = await import('../../src/server/http/server-memory.ts');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-shop-'));
   const env = {
     ...process.env,

@@ -4,7 +4,7 @@
  * text in the Content-Security-Policy by its SHA-256 hash (Astro hashes only the scripts it bundles).
  */
 
-import { SERVICE_WORKER_PATH } from '../../scripts/lib/app-manifest.mjs';
+import { SERVICE_WORKER_PATH } from '../server/http/app-manifest.ts';
 
 /** The picture shown for a picture that is missing or fails to load (a site path). */
 export const FALLBACK_PICTURE = '/images/placeholder.svg';

@@ -1,6 +1,6 @@
 /**
  * Liveness (issue "Hardened for the open internet" §11): 200 `{"status":"ok"}` while the process
- * runs, checking no dependency, never cached, no cookie. scripts/serve.mjs answers it before the
+ * runs, checking no dependency, never cached, no cookie. src/server/http/serve.ts answers it before the
  * app when serving the build; this route answers under `astro dev`.
  */
 import type { APIRoute } from 'astro';

@@ -4,7 +4,7 @@
  * for every shopper: public, kept an hour by browsers and CDNs.
  */
 import type { APIRoute } from 'astro';
-import { appManifest } from '../../scripts/lib/app-manifest.mjs';
+import { appManifest } from '../server/http/app-manifest.ts';
 import { dir, translator } from '../i18n/messages';
 import { href, paths } from '../domain/paths';
 

@@ -2,7 +2,7 @@
  * Readiness (issue "Hardened for the open internet" §11): 200 `{"status":"ready","database":"ok",
  * "redis":"ok"|"not_configured"}` when the database answers a query and Redis (when REDIS_URL is
  * set) answers PING; else 503 with the same shape naming what failed ('unreachable', 'timeout').
- * While the server shuts down, scripts/serve.mjs answers 503 `{"status":"shutting_down"}` itself.
+ * While the server shuts down, src/server/http/serve.ts answers 503 `{"status":"shutting_down"}` itself.
  * Never cached, no cookie.
  */
 import type { APIRoute } from 'astro';

@@ -7,8 +7,8 @@
  * - Member pages, the console, Actions and the API (`isNeverKept`) are never kept: their
  *   navigations go to the network, and the offline page answers when it cannot be reached.
  * - A worker is never shown the Cookie and Set-Cookie headers, so the server makes every answer
- *   that sets a cookie or answers a request with the login cookie private (scripts/lib/private-
- *   answers.mjs); `isShareable` then refuses it.
+ *   that sets a cookie or answers a request with the login cookie private (src/server/http/private-
+ *   answers.ts); `isShareable` then refuses it.
  * - Push notifications: the payload contract is `PushPayload` (docs/architecture.md "Installable
  *   and offline").
  */

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The shop's service worker (ADR 31; README "Installing the shop and using it offline"), bundled
- * with Workbox into dist/client/sw.js at build time (scripts/lib/service-worker-build.mjs), which
+ * with Workbox into dist/client/sw.js at build time (the `xs-installable` step of astro.config.mjs), which
  * writes the build's precache list into `self.__WB_MANIFEST`.
  *
  * - Precached, by revision: the build's scripts and styles (`/_astro/*.js|css`, hashed), the icons,
@@ -27,9 +27,9 @@ import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { isCataloguePage, isNeverKept, isShareable, notificationFor, offlinePageFor } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
-/** The build's id (scripts/lib/service-worker-build.mjs): names this build's page cache. */
+/** The build's id (written in at build time, astro.config.mjs `xs-installable`): names this build's page cache. */
 declare const BUILD_ID: string;
-/** The notification icon's path (scripts/lib/app-manifest.mjs NOTIFICATION_ICON). */
+/** The notification icon's path (src/server/http/app-manifest.ts NOTIFICATION_ICON). */
 declare const NOTIFICATION_ICON: string;
 
 /** Prefix of the page caches; one per build. */

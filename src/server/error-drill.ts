@@ -10,7 +10,7 @@
  * other value, or none, changes nothing. The browser tests use it to look at the page.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ERROR_DRILL_HEADER } from '../../scripts/lib/request-names.mjs';
+import { ERROR_DRILL_HEADER } from './http/request-names.ts';
 import { config } from './config';
 
 /** The request header that asks for the drill (the page cache lets such a request through). */

@@ -6,7 +6,7 @@
  * `takeFlash`.
  */
 import type { AstroCookies } from 'astro';
-import { FLASH_COOKIE } from '../../scripts/lib/request-names.mjs';
+import { FLASH_COOKIE } from './http/request-names.ts';
 import { config } from './config';
 
 /** The flash cookie's name; the page cache in front of the app renders every request that carries it. */

@@ -13,6 +13,7 @@ import { remoteApiBase } from './remote-api';
 import { API_KEY_HEADER } from '../lib/xs-api/contract';
 import { onShutdown } from './lifecycle';
 import { errorFields, log } from './log';
+import { currentEnv } from './settings';
 
 /**
  * How long one dependency may take to answer before the instance counts as not ready (ms). The
@@ -101,7 +102,7 @@ async function ping(client: Redis): Promise<void> {
  * Checks the database (`select 1`) and, when `redisUrl` is set, Redis (PING), each within `timeoutMs`.
  * Never throws: a failing dependency is reported in the result.
  */
-export async function readiness(redisUrl = process.env.REDIS_URL, timeoutMs = READINESS_TIMEOUT_MS): Promise<Readiness> {
+export async function readiness(redisUrl = currentEnv().REDIS_URL, timeoutMs = READINESS_TIMEOUT_MS): Promise<Readiness> {
   const remote = remoteApiBase(config.xsApiUrl);
   if (remote) {
     const [api, cache] = await Promise.all([

@@ -1,11 +1,11 @@
 /**
  * Graceful shutdown hooks (issue "Hardened for the open internet" §11, docs/architecture.md Operations). Modules
- * that hold a connection (the database, Redis) register a closer here; scripts/serve.mjs, which
+ * that hold a connection (the database, Redis) register a closer here; src/server/http/serve.ts, which
  * cannot import the bundle's chunks by name, finds the set under a well-known symbol on
  * `globalThis` and runs every closer once the requests in flight are done.
  */
 
-/** The symbol scripts/serve.mjs looks up: `globalThis[Symbol.for('xs-storefront.shutdown')]` is a Set of closers. */
+/** The symbol src/server/http/serve.ts looks up: `globalThis[Symbol.for('xs-storefront.shutdown')]` is a Set of closers. */
 export const SHUTDOWN_KEY = Symbol.for('xs-storefront.shutdown');
 
 /** Closes one resource; must not throw for an already closed one. */

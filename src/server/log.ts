@@ -16,6 +16,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { currentEnv } from './settings';
 
 /** Field names whose values never reach the log. */
 export const REDACTED_KEYS = [
@@ -109,7 +110,7 @@ type RequestContext = { reqId: string };
 const context = new AsyncLocalStorage<RequestContext>();
 
 /** Creates a logger writing to `destination` (stdout by default); tests pass a stream to read lines. */
-export function createLogger(destination?: DestinationStream, level = process.env.LOG_LEVEL || 'info'): Logger {
+export function createLogger(destination?: DestinationStream, level = currentEnv().LOG_LEVEL || 'info'): Logger {
   return pino(
     {
       level,

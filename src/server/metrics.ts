@@ -1,12 +1,12 @@
 /**
  * The app's side of the Prometheus metrics (issue "Safe to run in production" §6): the one registry
- * of scripts/lib/metrics.mjs, shared with scripts/serve.mjs through `globalThis` (the names and
+ * of src/server/http/metrics.ts, shared with src/server/http/serve.ts through `globalThis` (the names and
  * labels are listed there and in README Metrics). Here: the route label of a request, the record
  * the app fills for the server's request log line and latency histogram, and the database pool's
  * figures.
  */
 import { and, count, inArray, lt, sql } from 'drizzle-orm';
-import { currentRequest, shopMetrics } from '../../scripts/lib/metrics.mjs';
+import { currentRequest, shopMetrics } from './http/metrics.ts';
 import { API_BASE } from '../lib/xs-api/contract/operation';
 import { operations } from '../lib/xs-api/contract';
 import type { Db } from './xs-api/db/client';

@@ -5,7 +5,7 @@
  * the names are `pageTags`). A service that changed something calls `pagesChanged(db, tags)` once its
  * transaction has committed:
  * - this process's page cache drops the pages carrying any of the tags at once (the hook that
- *   scripts/serve.mjs registers, as Astro's `cache.invalidate` does through
+ *   src/server/http/serve.ts registers, as Astro's `cache.invalidate` does through
  *   src/server/page-cache-provider.ts);
  * - the other instances hear it through PostgreSQL: `pg_notify('xs_page_changes', …)` with the tags
  *   and this process's id, and each instance LISTENs on its own connection

@@ -11,7 +11,7 @@
  *   through Redis when REDIS_URL is set). Over it: 429 with Retry-After (seconds) — the contract's
  *   `{ Status: 0, Error }` on the API and on Actions, a short page in the shopper's language elsewhere.
  * - Log: `request` with method, path (numbers masked, no query), status, milliseconds and client IP.
- *   Under scripts/serve.mjs the server writes that line itself once the answer is sent (for cached
+ *   Under src/server/http/serve.ts the server writes that line itself once the answer is sent (for cached
  *   pages and files too, issue "Safe to run in production" §6): the edge then only hands it the
  *   route pattern (the metrics' `route` label, src/server/metrics.ts), the client IP and the request
  *   id through `currentRequest()`. Without the server (`astro dev`, tests) the edge logs the line.
@@ -92,7 +92,7 @@ export async function handleAtEdge(ctx: APIContext, next: MiddlewareNext, global
     res = withHeader(res, 'x-request-id', reqId);
     const served = currentRequest();
     if (served) {
-      // scripts/serve.mjs logs and measures this request once its answer is sent.
+      // src/server/http/serve.ts logs and measures this request once its answer is sent.
       served.route = routeLabel(path, ctx.routePattern, res.status);
       served.ip = ip;
       served.reqId = reqId;

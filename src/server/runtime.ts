@@ -20,6 +20,7 @@ import { expiryBacklog, observeExpiryRun, reportDbPool } from './metrics';
 import { outboxDispatcher } from './xs-api/services/push/outbox';
 import { pushFromConfig } from './xs-api/adapters/push';
 import { smsFromEnv } from './xs-api/adapters/sms';
+import { currentEnv } from './settings';
 
 let ready: Promise<Awaited<ReturnType<typeof getDb>>> | undefined;
 
@@ -97,7 +98,7 @@ const sms = smsFromEnv();
  * the API after each write, after each expiry run, and every OUTBOX_INTERVAL_MS for rows another
  * instance or a crash left.
  */
-const outbox = outboxDispatcher({ db: readyDb, push, sms, siteUrl: (process.env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '') });
+const outbox = outboxDispatcher({ db: readyDb, push, sms, siteUrl: (currentEnv().SITE_URL || 'http://localhost:4321').replace(/\/+$/, '') });
 const OUTBOX_INTERVAL_MS = 30_000;
 let outboxTimer: NodeJS.Timeout | undefined;
 

@@ -7,9 +7,9 @@ import type { AstroCookies } from 'astro';
 import * as Iron from 'iron-webcrypto';
 import { LOGIN_COOKIE_MAX_AGE_S } from '../domain/constants';
 import { config } from './config';
-import { SESSION_COOKIE } from '../../scripts/lib/request-names.mjs';
+import { SESSION_COOKIE } from './http/request-names.ts';
 
-/** The cookie's name, known to the server in front of the app too (scripts/lib/request-names.mjs). */
+/** The cookie's name, known to the server in front of the app too (src/server/http/request-names.ts). */
 export { SESSION_COOKIE };
 
 export type SessionPayload = { token: string; member: string };

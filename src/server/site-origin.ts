@@ -25,7 +25,7 @@ function configuredOrigin(): string | null {
   try {
     return new URL(config.siteUrl).origin;
   } catch {
-    return null; // refused at start by scripts/lib/settings.mjs; never trusted here
+    return null; // refused at start by src/server/settings.ts; never trusted here
   }
 }
 

@@ -21,7 +21,7 @@ import { createHarness, testDatabaseUrl, type Harness } from './harness';
 import { payInSandbox, placePickupOrder } from './place-order';
 import { resultRows, type Db } from '../../src/server/xs-api/db/client';
 import { databaseFacts } from '../../scripts/lib/backup.mjs';
-import { lockPathOf } from '../../scripts/lib/data-dir-lock.mjs';
+import { lockPathOf } from '../../src/server/http/data-dir-lock.ts';
 
 const run = promisify(execFile);
 const MIGRATIONS = path.resolve('src/server/xs-api/db/migrations');

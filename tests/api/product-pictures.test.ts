@@ -20,7 +20,7 @@ import { API_BASE, API_KEY_HEADER } from '../../src/lib/xs-api/contract';
 import { catalogueEvents, products } from '../../src/server/xs-api/db/schema';
 import { PAGE_CACHE_HOOK } from '../../src/server/page-cache-provider';
 import { PRODUCT_PICTURE_MAX_BYTES } from '../../src/domain/product-picture';
-import { uploadedPictureFiles, uploadedPictureId } from '../../scripts/lib/uploaded-pictures.mjs';
+import { uploadedPictureFiles, uploadedPictureId } from '../../src/server/http/uploaded-pictures.ts';
 
 let h: Harness;
 let dir: string;

@@ -194,7 +194,7 @@ test.describe('hardened for the open internet', () => {
     await raw(base, 'GET', '/');
     const again = await raw(base, 'GET', '/');
     expect(again.status).toBe(200);
-    // Served from the page cache (scripts/lib/page-cache.mjs): fresh (HIT) or while it is refreshed (STALE).
+    // Served from the page cache (src/server/http/page-cache.ts): fresh (HIT) or while it is refreshed (STALE).
     expect(['HIT', 'STALE']).toContain(again.headers['x-cache']);
   });
 

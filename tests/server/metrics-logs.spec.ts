@@ -1,6 +1,6 @@
 /**
  * Metrics, logs and readiness of the built server (issue "Safe to run in production" §6;
- * scripts/serve.mjs, scripts/lib/metrics.mjs, README Metrics, Logs and Health):
+ * scripts/serve.mjs, src/server/http/metrics.ts, README Metrics, Logs and Health):
  * - after a checkout through the bundled API (a pick-up order paid in the sandbox), `/metrics` read
  *   with METRICS_TOKEN shows the order, the payment, the page cache's hit and the request counts
  *   by route pattern, counted by the app and the server into one registry; without the token, or

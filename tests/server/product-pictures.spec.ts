@@ -13,7 +13,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { sharedEnv, startShop } from '../../scripts/two-instances.mjs';
-import { UPLOADED_PREVIEW_WIDTH, UPLOADED_WEBP_WIDTHS, uploadedPictureAddress } from '../../scripts/lib/uploaded-pictures.mjs';
+import { UPLOADED_PREVIEW_WIDTH, UPLOADED_WEBP_WIDTHS, uploadedPictureAddress } from '../../src/server/http/uploaded-pictures.ts';
 import { freePort, freshDatabase } from './processes';
 
 const API = '/api/mobile_ecom/xs_api.php';

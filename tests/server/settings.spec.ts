@@ -1,5 +1,5 @@
 /**
- * Settings checked at start (issue "Safe to run in production" §1; scripts/lib/settings.mjs): the
+ * Settings checked at start (issue "Safe to run in production" §1; src/server/settings.ts): the
  * server refuses to start with a value it cannot run with, names the variable and what it takes,
  * exits 1, and never listens (so no /healthz says ok). One test per refused setting the issue found
  * starting a broken shop, and one per combination that cannot work.
@@ -59,5 +59,33 @@ test('a port another program holds: the server and npm start say so and exit 1',
     await shop.stop('SIGKILL');
     holder.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('one build serves any address: SITE_URL is read when the server starts, not when it was built', async () => {
+  test.setTimeout(120_000);
+  const api = '/api/mobile_ecom/xs_api.php';
+  const opsToken = 'ops-token-for-this-test-0123456789';
+  for (const site of ['https://shop-one.example.my', 'https://shop-two.example.my']) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-settings-'));
+    const shop = startShop({ port: await freePort(), env: { DATA_DIR: path.join(dir, 'pglite'), SITE_URL: site, OPS_TOKEN: opsToken } });
+    try {
+      await shop.ready();
+      const html = await fetch(`${shop.url}/product/P0001`).then((r) => r.text());
+      // Links that leave the page (canonical, language alternates) name the run-time origin, never another.
+      expect(html).toContain(`<link rel="canonical" href="${site}/product/P0001"`);
+      expect(html).not.toContain(site.includes('one') ? 'shop-two.example.my' : 'shop-one.example.my');
+      expect(html).not.toContain('localhost:4321');
+      // The password-reset link texted to the demo member points at the run-time address too.
+      const headers = { 'x-api-key': 'xs-local-dev-key' };
+      const asked = await fetch(`${shop.url}${api}/retrieve_password_by_SMS/0123456789/0123456789`, { method: 'POST', headers });
+      expect(asked.status, await asked.text()).toBe(200);
+      const outbox = await fetch(`${shop.url}${api}/ops/sms_outbox?to=0123456789`, { headers: { ...headers, authorization: `Bearer ${opsToken}` } });
+      const { data } = (await outbox.json()) as { data: { message: string }[] };
+      expect(data[0]?.message, JSON.stringify(data)).toContain(`${site}/password-reset?token=`);
+    } finally {
+      await shop.stop('SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
 });

@@ -85,7 +85,7 @@ describe('deploy/env.example', () => {
   /** Set by compose.yaml or the image itself, not by the operator's .env. */
   const SET_BY_THE_CONTAINER = ['PORT', 'HOST', 'DATABASE_URL', 'REDIS_URL', 'DATA_DIR', 'DATA_DIR_LOCK_STALE_MS', 'UPLOADS_DIR', 'BACKUP_DIR', 'MIGRATIONS_DIR'];
   it('lists every setting of the settings schema (commented out where the default serves)', async () => {
-    const { SETTINGS } = await import('../../scripts/lib/settings.mjs');
+    const { SETTINGS } = await import('../../src/server/settings.ts');
     for (const name of Object.keys(SETTINGS)) {
       if (SET_BY_THE_CONTAINER.includes(name)) continue;
       expect(example, name).toMatch(new RegExp(`^(# )?${name}=`, 'm'));

@@ -1,5 +1,5 @@
 /**
- * Transformed pictures kept on disk (scripts/lib/image-cache.mjs, ADR 16), on a real HTTP server
+ * Transformed pictures kept on disk (src/server/http/image-cache.ts, ADR 16), on a real HTTP server
  * with a stand-in for Astro's image endpoint that counts its transforms.
  */
 import fs from 'node:fs';
@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createImageCache, imageCacheDir, pictureKey, pictureTransforms, warmPictures } from '../../scripts/lib/image-cache.mjs';
-import { allowedPicture, longPictureUrl, pictureAddress, shortPictureUrl } from '../../scripts/lib/picture-sizes.mjs';
+import { createImageCache, imageCacheDir, pictureKey, pictureTransforms, warmPictures } from '../../src/server/http/image-cache.ts';
+import { allowedPicture, longPictureUrl, pictureAddress, shortPictureUrl } from '../../src/server/http/picture-sizes.ts';
 
 const SITEMAP = `<?xml version="1.0"?><urlset><url><loc>http://shop.test/</loc></url><url><loc>http://shop.test/product/P0001</loc></url><url><loc>http://shop.test/zh/product/P0001</loc></url></urlset>`;
 const HOME = `<img src="/_image?href=%2F_astro%2Fa.svg&amp;w=300&amp;h=300&amp;f=webp" srcset="/_image?href=%2F_astro%2Fa.svg&amp;w=300&amp;h=300&amp;f=webp 300w, /_image?href=%2F_astro%2Fa.svg&amp;w=600&amp;h=600&amp;f=webp 600w"><meta property="og:image" content="/_image?href=%2F_astro%2Fa.svg&amp;w=1200&amp;h=1200&amp;f=png"><div data-srcset-pattern="/_image?href={src}&amp;w=300&amp;h=300&amp;f=webp 300w"></div>`;

@@ -1,8 +1,8 @@
 /**
  * The installable shop and its service worker's rules (ADR 31): what the worker keeps (src/pwa/rules.ts),
- * the push payload contract, each language's manifest (scripts/lib/app-manifest.mjs), the icons'
+ * the push payload contract, each language's manifest (src/server/http/app-manifest.ts), the icons'
  * drawing, the server's rule that no answer meant for one browser is shared
- * (scripts/lib/private-answers.mjs) and the worker file's answer (scripts/lib/service-worker-file.mjs).
+ * (src/server/http/private-answers.ts) and the worker file's answer (src/server/http/service-worker-file.ts).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -11,10 +11,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCataloguePage, isNeverKept, isShareable, notificationFor, offlinePageFor, splitPrefix } from '../../src/pwa/rules';
-import { APP_ICONS, appManifest, THEME_COLOR } from '../../scripts/lib/app-manifest.mjs';
+import { APP_ICONS, appManifest, THEME_COLOR } from '../../src/server/http/app-manifest.ts';
 import { iconSvg } from '../../scripts/lib/service-worker-build.mjs';
-import { carriesSession, keepPrivateAnswersPrivate, privateCacheControl } from '../../scripts/lib/private-answers.mjs';
-import { createServiceWorkerFile, RETIRING_WORKER, SERVICE_WORKER_CSP } from '../../scripts/lib/service-worker-file.mjs';
+import { carriesSession, keepPrivateAnswersPrivate, privateCacheControl } from '../../src/server/http/private-answers.ts';
+import { createServiceWorkerFile, RETIRING_WORKER, SERVICE_WORKER_CSP } from '../../src/server/http/service-worker-file.ts';
 
 const answer = (cacheControl: string | null, over: Partial<{ status: number; type: string; redirected: boolean }> = {}) => ({
   status: 200,

@@ -1,11 +1,11 @@
 /**
- * Metrics (issue "Safe to run in production" §6; scripts/lib/metrics.mjs, src/server/metrics.ts):
+ * Metrics (issue "Safe to run in production" §6; src/server/http/metrics.ts, src/server/metrics.ts):
  * who may read /metrics, the bounded route labels, one registry however often the module is
  * loaded, the page cache's figures read at each scrape, and an expiry run observed from outside.
  */
 import { describe, expect, it } from 'vitest';
-import { metricsAccess } from '../../scripts/lib/metrics-access.mjs';
-import { currentRequest, shopMetrics } from '../../scripts/lib/metrics.mjs';
+import { metricsAccess } from '../../src/server/http/metrics-access.ts';
+import { currentRequest, shopMetrics } from '../../src/server/http/metrics.ts';
 import { metrics, observeExpiryRun, routeLabel } from '../../src/server/metrics';
 import { API_BASE } from '../../src/lib/xs-api/contract';
 

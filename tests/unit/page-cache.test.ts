@@ -1,15 +1,14 @@
 /**
- * The page cache in front of the app (scripts/lib/page-cache.mjs, ADR 16), on a real HTTP server
+ * The page cache in front of the app (src/server/http/page-cache.ts, ADR 16), on a real HTTP server
  * with the same compression middleware as scripts/serve.mjs and a stand-in app that counts renders.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-// @ts-expect-error the compression middleware ships no types; scripts/serve.mjs uses it the same way
 import compression from 'compression';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chooseEncoding, createPageCache, etagMatches, pageCacheBytes } from '../../scripts/lib/page-cache.mjs';
+import { chooseEncoding, createPageCache, etagMatches, pageCacheBytes } from '../../src/server/http/page-cache.ts';
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 

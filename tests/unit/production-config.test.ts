@@ -1,6 +1,6 @@
-/** Settings a production server refuses (README Configuration: NODE_ENV; scripts/lib/production-config.mjs). */
+/** Settings a production server refuses (README Configuration: NODE_ENV; src/server/settings.ts). */
 import { describe, expect, it } from 'vitest';
-import { productionConfigProblems } from '../../scripts/lib/production-config.mjs';
+import { productionConfigProblems } from '../../src/server/settings.ts';
 
 const SAFE = { NODE_ENV: 'production', XS_API_KEY: 'our-own-key-0123456789', SESSION_SECRET: 'x'.repeat(32) };
 

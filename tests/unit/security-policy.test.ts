@@ -1,6 +1,6 @@
-/** The security headers and proxy trust derived from SITE_URL (README Security; scripts/lib/security-policy.mjs). */
+/** The security headers and proxy trust derived from SITE_URL (README Security; src/server/http/security-policy.ts). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CSP_DIRECTIVES, FALLBACK_CSP, securityHeaders, STRIPE_CHECKOUT_ORIGIN } from '../../scripts/lib/security-policy.mjs';
+import { CSP_DIRECTIVES, FALLBACK_CSP, securityHeaders, STRIPE_CHECKOUT_ORIGIN } from '../../src/server/http/security-policy.ts';
 import { INLINE_SCRIPTS } from '../../src/components/inline-scripts.mjs';
 import { allowPaymentProviderForms } from '../../src/features/payment/queries';
 

@@ -1,6 +1,6 @@
-/** The settings' schema (scripts/lib/settings.mjs): each bad value or broken combination named, empty values left to their defaults. */
+/** The settings' schema (src/server/settings.ts): each bad value or broken combination named, empty values left to their defaults. */
 import { describe, expect, it } from 'vitest';
-import { settingsProblems } from '../../scripts/lib/settings.mjs';
+import { serverSettings, settingsProblems } from '../../src/server/settings.ts';
 
 describe('settingsProblems', () => {
   it('accepts no settings, empty ones, and a full production set', () => {
@@ -47,5 +47,21 @@ describe('settingsProblems', () => {
 
   it('never prints a secret', () => {
     expect(settingsProblems({ SESSION_SECRET: 'my-little-secret' }).join()).not.toContain('my-little-secret');
+  });
+});
+
+describe('serverSettings', () => {
+  it('gives the server its values once, with every default applied, empty values counting as unset', () => {
+    expect(serverSettings({})).toEqual({
+      host: '0.0.0.0', port: 4321, dataDir: '.data/pglite', databaseUrl: '', shutdownTimeoutMs: 10_000, headersTimeoutMs: 10_000, requestTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 5_000, trustProxyHops: 0, metricsToken: '', logLevel: 'info', logCacheHitSample: 1, siteUrl: '', serviceWorker: true, pictureWarmup: true,
+    });
+    const s = serverSettings({ PORT: '8080', HOST: '', TRUST_PROXY: 'true', SERVER_KEEP_ALIVE_TIMEOUT_MS: '65000', LOG_CACHE_HIT_SAMPLE: '0.1', SERVICE_WORKER: 'false', SITE_URL: 'https://shop.example.my' });
+    expect(s).toMatchObject({ port: 8080, host: '0.0.0.0', trustProxyHops: 1, keepAliveTimeoutMs: 65_000, logCacheHitSample: 0.1, serviceWorker: false, siteUrl: 'https://shop.example.my' });
+    expect(serverSettings({ TRUST_PROXY: '2' }).trustProxyHops).toBe(2);
+  });
+
+  it('refuses settings off the schema, naming every variable at fault', () => {
+    expect(() => serverSettings({ PORT: 'eighty', SHUTDOWN_TIMEOUT_MS: '-1' })).toThrow(/PORT: a whole number from 1 to 65535[\s\S]*SHUTDOWN_TIMEOUT_MS: a whole number from 0 to 600000/);
   });
 });

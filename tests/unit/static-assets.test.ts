@@ -1,5 +1,5 @@
 /**
- * The build's hashed assets compressed once and answered from memory (scripts/lib/static-assets.mjs):
+ * The build's hashed assets compressed once and answered from memory (src/server/http/static-assets.ts):
  * the copies written at build are the asset's bytes; br is preferred when the client takes it, gzip
  * otherwise; each answer has its length (not chunked), Vary and the immutable cache; a matching ETag
  * answers 304, HEAD has no body; identity, a Range, another method or an unknown asset are left to
@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaticAssets, MIN_BYTES, precompressAssets } from '../../scripts/lib/static-assets.mjs';
+import { createStaticAssets, MIN_BYTES, precompressAssets } from '../../src/server/http/static-assets.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-assets-'));
 const css = `.a{color:red}\n`.repeat(400);

@@ -1,5 +1,5 @@
 /**
- * Serving product pictures uploaded at run time (ADR 28; scripts/lib/uploaded-pictures.mjs, as
+ * Serving product pictures uploaded at run time (ADR 28; src/server/http/uploaded-pictures.ts, as
  * scripts/serve.mjs mounts it): a picture the API stored (services/catalogue-writes/pictures.ts)
  * is answered at every size the pages name with the caching of build-time pictures (a year,
  * immutable, an ETag, 304), by a server that did not store it (a second instance on the shared
@@ -19,7 +19,7 @@ import {
   uploadedPictureAddress,
   uploadedPictureFiles,
   uploadedPicturePath,
-} from '../../scripts/lib/uploaded-pictures.mjs';
+} from '../../src/server/http/uploaded-pictures.ts';
 import { encodeProductPicture } from '../../src/server/xs-api/services/catalogue-writes/pictures';
 
 const ID = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';

@@ -8,7 +8,7 @@ import { memberOrderActions } from '../../domain/order-status';
 import { config } from '../../server/config';
 import type { OrderView } from '../orders/view';
 import type { Locale } from '../../domain/constants';
-import { STRIPE_CHECKOUT_ORIGIN } from '../../../scripts/lib/security-policy.mjs';
+import { STRIPE_CHECKOUT_ORIGIN } from '../../server/http/security-policy.ts';
 import { clock } from '../../server/clock';
 
 /** What the Pay Now box shows: whether to offer it, and the deadline as shown ('22/11/2026 06:30 pm', Malaysian time). */

@@ -5,7 +5,7 @@
  * upload, a remote URL) is served as it is.
  */
 import type { ImageMetadata } from 'astro';
-import { shortPictureUrl } from '../../../scripts/lib/picture-sizes.mjs';
+import { shortPictureUrl } from '../../server/http/picture-sizes.ts';
 
 /**
  * The one format pictures are made in (ADR 22). WebP, not AVIF: on these pictures an AVIF costs
@@ -24,7 +24,7 @@ export function imageAsset(path: string): ImageMetadata | null {
 
 /**
  * The address a page writes for an image-endpoint URL (`/_image?href=…&w=…&h=…&f=…`): its short
- * form `/_p/<file>/<w>x<h>.<format>` (scripts/lib/picture-sizes.mjs, ADR 22), which scripts/serve.mjs
+ * form `/_p/<file>/<w>x<h>.<format>` (src/server/http/picture-sizes.ts, ADR 22), which src/server/http/serve.ts
  * answers; the URL as it is under `astro dev`, whose server knows only `/_image`.
  */
 export function pictureUrl(url: string): string {

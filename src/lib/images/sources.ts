@@ -4,15 +4,15 @@
  * <Image> directly.
  *
  * In a build the address is written straight from the file's built address
- * (`pictureAddress`, scripts/lib/picture-sizes.mjs): Astro's getImage validated options, hashed
+ * (`pictureAddress`, src/server/http/picture-sizes.ts): Astro's getImage validated options, hashed
  * and built a URL for every picture, 3–4 % of a page's render with 20–40 pictures (ADR 17). The
  * image endpoint answers the same URL whoever wrote it. Under `astro dev`, whose server knows only
  * its own `/_image` URLs, and for a size the server would refuse, getImage writes it as before.
  */
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
-import { pictureAddress } from '../../../scripts/lib/picture-sizes.mjs';
-import { uploadedPictureAddress } from '../../../scripts/lib/uploaded-pictures.mjs';
+import { pictureAddress } from '../../server/http/picture-sizes.ts';
+import { uploadedPictureAddress } from '../../server/http/uploaded-pictures.ts';
 import { imageAsset, pictureUrl, PICTURE_FORMAT } from './resolve';
 
 /**

@@ -44,6 +44,7 @@ import { DEFAULT_PAYMENT_WINDOW_MINUTES } from '../../domain/payment-window';
 import { config } from '../config';
 import type { CapacityDefaults } from '../../domain/slot-capacity';
 import { decodeCleanPath, isCleanQuery } from '../../domain/input-text';
+import { currentEnv } from '../settings';
 
 export type XsApiOptions = {
   db: Db | (() => Promise<Db>);
@@ -120,8 +121,8 @@ export function createXsApi({
     loginThrottle: limits.login,
     smsThrottle: limits.sms,
     sms,
-    siteUrl: (siteUrl ?? process.env.SITE_URL ?? 'http://localhost:4321').replace(/\/+$/, ''),
-    siteUrlConfigured: siteUrl !== undefined || !!process.env.SITE_URL,
+    siteUrl: (siteUrl ?? currentEnv().SITE_URL ?? 'http://localhost:4321').replace(/\/+$/, ''),
+    siteUrlConfigured: siteUrl !== undefined || !!currentEnv().SITE_URL,
     payment: payment ?? sandboxAdapter({ db: resolveDb, secret: paymentSecret }),
     paymentWindowMinutes,
     opsToken,

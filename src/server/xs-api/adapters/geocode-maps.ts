@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import type { LatLng } from '../../../domain/delivery';
 import { log } from '../../log';
+import { currentEnv, type Env } from '../../settings';
 
 /** How long a maps lookup may take before the offline data answers: 3,000 ms. */
 export const GEOCODER_TIMEOUT_MS = 3_000;
@@ -86,9 +87,9 @@ export function mapsGeocoder({ url, key, timeoutMs = GEOCODER_TIMEOUT_MS, fetchF
 /**
  * The maps geocoder of this environment: GEOCODER_URL (with GEOCODER_KEY) set, else null (offline
  * data only). A GEOCODER_URL that is not an http(s) URL is logged as an error and left unused, so
- * addresses are still placed (a production server refuses to start with it: scripts/lib/production-config.mjs).
+ * addresses are still placed (a production server refuses to start with it: src/server/settings.ts).
  */
-export function geocoderFromEnv(env: NodeJS.ProcessEnv = process.env): MapsGeocoder | null {
+export function geocoderFromEnv(env: Env = currentEnv()): MapsGeocoder | null {
   const url = env.GEOCODER_URL?.trim();
   if (!url) return null;
   try {

@@ -21,6 +21,7 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { errorFields, log } from '../../log';
 import { COLLECTION_CODE_FREE_FAILURES, COLLECTION_CODE_WINDOW_S } from '../../../domain/staff';
+import { currentEnv, type Env } from '../../settings';
 
 /** Failed logins are remembered for 15 minutes after the first one. */
 export const LOGIN_WINDOW_S = 15 * 60;
@@ -285,7 +286,7 @@ export async function redisLimits(url: string, options: LimitsOptions = {}): Pro
  * The per-minute limit of RATE_LIMIT_PER_MINUTE: a whole number ≥ 1 (default 600).
  * @throws Error for anything else.
  */
-export function perMinuteFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+export function perMinuteFromEnv(env: Env = currentEnv()): number {
   const raw = env.RATE_LIMIT_PER_MINUTE ?? String(DEFAULT_RATE_LIMIT_PER_MINUTE);
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new Error(`RATE_LIMIT_PER_MINUTE must be a whole number of requests (at least 1), not "${raw}".`);
@@ -293,7 +294,7 @@ export function perMinuteFromEnv(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /** RATE_LIMIT_EXEMPT_IPS: client IPs separated by commas or spaces, e.g. '127.0.0.1, ::1'. */
-export function exemptIpsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+export function exemptIpsFromEnv(env: Env = currentEnv()): string[] {
   return (env.RATE_LIMIT_EXEMPT_IPS ?? '').split(/[\s,]+/).filter(Boolean);
 }
 
@@ -302,7 +303,7 @@ export function exemptIpsFromEnv(env: NodeJS.ProcessEnv = process.env): string[]
  * (production and staging, say) can share one Redis without sharing counts. Letters, digits, '-'
  * and '_', at most 40. @throws Error for anything else.
  */
-export function keyPrefixFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+export function keyPrefixFromEnv(env: Env = currentEnv()): string {
   const raw = env.RATE_LIMIT_KEY_PREFIX || 'xs';
   if (!/^[\w-]{1,40}$/.test(raw)) throw new Error(`RATE_LIMIT_KEY_PREFIX must be 1 to 40 letters, digits, '-' or '_', not "${raw}".`);
   return raw;
@@ -314,7 +315,7 @@ export function keyPrefixFromEnv(env: NodeJS.ProcessEnv = process.env): string {
  * run or a load test, where one member orders far more than a shopper would.
  * @throws Error for anything else.
  */
-export function operationScaleFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+export function operationScaleFromEnv(env: Env = currentEnv()): number {
   const raw = env.RATE_LIMIT_SCALE || '1';
   const n = Number(raw);
   if (!Number.isFinite(n) || n < 0.01 || n > 1000) throw new Error(`RATE_LIMIT_SCALE must be a number from 0.01 to 1000, not "${raw}".`);
@@ -325,7 +326,7 @@ export function operationScaleFromEnv(env: NodeJS.ProcessEnv = process.env): num
  * The limits for this environment: Redis when REDIS_URL is set, else memory; RATE_LIMIT_PER_MINUTE,
  * RATE_LIMIT_EXEMPT_IPS, RATE_LIMIT_KEY_PREFIX, RATE_LIMIT_SCALE.
  */
-export async function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<AbuseLimits> {
+export async function limitsFromEnv(env: Env = currentEnv()): Promise<AbuseLimits> {
   const options = { perMinute: perMinuteFromEnv(env), exemptIps: exemptIpsFromEnv(env), namespace: keyPrefixFromEnv(env), operationScale: operationScaleFromEnv(env) };
   return env.REDIS_URL ? redisLimits(env.REDIS_URL, options) : memoryLimits(options);
 }

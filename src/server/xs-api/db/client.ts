@@ -6,7 +6,7 @@
  * (`<dataDir>.lock.d`, held with proper-lockfile: an atomic mkdir whose mtime the holder refreshes;
  * ADR 14), so a second process fails with a clear message in any PID namespace or container sharing
  * the volume, and a lock left by a process that died is taken over once it has gone stale
- * (DATA_DIR_LOCK_STALE_MS, default 30 s; scripts/lib/data-dir-lock.mjs).
+ * (DATA_DIR_LOCK_STALE_MS, default 30 s; src/server/http/data-dir-lock.ts).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,7 +14,8 @@ import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
-import { forgetLockOwner, goneOwnersLock, lockedMessage, lockPathOf, lockStaleMs, recordLockOwner, removeDeadLock } from '../../../../scripts/lib/data-dir-lock.mjs';
+import { forgetLockOwner, goneOwnersLock, lockedMessage, lockPathOf, lockStaleMs, recordLockOwner, removeDeadLock } from '../../http/data-dir-lock.ts';
+import { currentEnv, type Env } from '../../settings';
 
 /** The Drizzle database type shared by the PGlite and PostgreSQL drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -48,7 +49,7 @@ export const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB', 'work_mem=2MB', 'm
 
 /** Folder of the generated SQL migrations; override with MIGRATIONS_DIR when deploying `dist/` alone. */
 export function migrationsFolder(): string {
-  return path.resolve(process.env.MIGRATIONS_DIR ?? 'src/server/xs-api/db/migrations');
+  return path.resolve(currentEnv().MIGRATIONS_DIR ?? 'src/server/xs-api/db/migrations');
 }
 
 /** Advisory lock key taken while migrating PostgreSQL (arbitrary, fixed). */
@@ -74,7 +75,7 @@ export class DataDirLockedError extends Error {
  */
 async function acquireLock(dataDir: string): Promise<() => void> {
   const lockPath = lockPathOf(dataDir);
-  const stale = lockStaleMs();
+  const stale = lockStaleMs(currentEnv());
   fs.mkdirSync(path.dirname(lockPath), { recursive: true });
   const take = () =>
     lockfile.lock(dataDir, {
@@ -179,12 +180,12 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
 export const POOL_APPLICATION_NAME = `xs-storefront-${randomBytes(4).toString('hex')}`;
 
 /** Connections the PostgreSQL pool may open: DATABASE_POOL_SIZE, default 10. */
-export function poolSize(env: NodeJS.ProcessEnv = process.env): number {
+export function poolSize(env: Env = currentEnv()): number {
   return Number(env.DATABASE_POOL_SIZE || 10);
 }
 
 /** The target from the environment: DATABASE_URL, else PGlite in DATA_DIR (default `.data/pglite`). */
-export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): DbTarget {
+export function targetFromEnv(env: Env = currentEnv()): DbTarget {
   return env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR ?? '.data/pglite' };
 }
 

@@ -4,7 +4,7 @@
  *
  * - An upload is judged by its bytes (`productPictureFormat`: JPEG, PNG or WebP, and sharp must
  *   read the same format), never by its name or claimed type; at most PRODUCT_PICTURE_MAX_BYTES.
- * - It is re-encoded once into every size the pages show (scripts/lib/uploaded-pictures.mjs):
+ * - It is re-encoded once into every size the pages show (src/server/http/uploaded-pictures.ts):
  *   metadata dropped, EXIF orientation applied, fitted whole into a square (transparent margins),
  *   WebP at every width of PICTURE_WIDTHS and the 1200 px PNG of link previews, flat in UPLOADS_DIR
  *   under a random id. The files are written before the product row changes, so any page naming
@@ -26,7 +26,7 @@ import { PRODUCT_PICTURE_MAX_BYTES, PRODUCT_PICTURES_MAX, productPictureFormat }
 import { productChangeTags } from '../../../cache';
 import { pagesChanged } from '../../../page-changes';
 import { clock } from '../../../clock';
-import { uploadedPictureFiles, uploadedPictureId, uploadedPicturePath } from '../../../../../scripts/lib/uploaded-pictures.mjs';
+import { uploadedPictureFiles, uploadedPictureId, uploadedPicturePath } from '../../../http/uploaded-pictures.ts';
 import { recordEvents, type Actor } from './record';
 import { toView, type ProductAdminView } from './products';
 

@@ -25,11 +25,14 @@
  * Each instance behind a proxy keeps its own cache (ADR 11): an entry is never shared; a catalogue
  * change reaches every instance's cache by tag (src/server/page-changes.ts, ADR 26).
  */
+import type { Env } from '../settings.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { teeResponse } from './response-tee.mjs';
-import { ERROR_DRILL_HEADER, FLASH_COOKIE } from './request-names.mjs';
+import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
+import { teeResponse, type TeedResponse } from './response-tee.ts';
+import { ERROR_DRILL_HEADER, FLASH_COOKIE } from './request-names.ts';
+import type { PageCacheFigures } from './metrics.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -48,15 +51,56 @@ export const BROTLI_QUALITY = 6;
 /** Default budget when PAGE_CACHE_MB is unset, in MB. */
 export const DEFAULT_PAGE_CACHE_MB = 48;
 
+/** Where an answer came from: the cache while fresh (HIT), the cache while revalidated (STALE). */
+type Served = 'HIT' | 'STALE';
+
+/** One cached page: its headers, its body in three encodings, its freshness (s) and tags. */
+interface Entry {
+  key: string;
+  headers: [string, OutgoingHttpHeader][];
+  bodies: { identity: Buffer; gzip: Buffer; br: Buffer };
+  etag: string;
+  storedAt: number;
+  maxAge: number;
+  swr: number;
+  tags: string[];
+  bytes: number;
+  refreshing: boolean;
+  label: string | undefined;
+}
+
+/** What a render in flight learnt from its headers. */
+interface Meta {
+  cacheable: boolean;
+  headers: [string, OutgoingHttpHeader][];
+  maxAge: number;
+  swr: number;
+  tags: string[];
+  seen: boolean;
+}
+
+/** Compression, then the app; `beforeApp` runs right before the app handler. */
+export type Render = (beforeApp?: () => void) => void;
+
+/** The page cache's options (see createPageCache). */
+export interface PageCacheOptions {
+  maxBytes?: number;
+  now?: () => number;
+  refresh?: (url: string, headers: Record<string, string>) => Promise<void>;
+  warn?: (msg: string, data?: object) => void;
+  waitMs?: number;
+  describe?: (req: IncomingMessage) => string | undefined;
+  onServe?: (req: IncomingMessage, served: { state: Served; label: string | undefined }) => void;
+}
+
 /**
  * The encoding to answer with for an Accept-Encoding header: the highest q among br, gzip and
  * identity ('*' stands for any not named); ties go to br, then gzip. Identity is acceptable unless
  * refused, but loses to any accepted compression.
- * @param {string | undefined} header e.g. 'gzip, deflate, br;q=0.9'
- * @returns {'br' | 'gzip' | 'identity'}
+ * E.g. 'gzip, deflate, br;q=0.9' → 'gzip'.
  */
-export function chooseEncoding(header) {
-  const q = new Map();
+export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+  const q = new Map<string, number>();
   for (const part of (header ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     if (!name) continue;
@@ -68,7 +112,7 @@ export function chooseEncoding(header) {
     q.set(name, weight);
   }
   const star = q.get('*');
-  const of = (name) => q.get(name) ?? star ?? 0;
+  const of = (name: string) => q.get(name) ?? star ?? 0;
   const br = of('br');
   const gz = of('gzip');
   if (br > 0 && br >= gz) return 'br';
@@ -77,26 +121,26 @@ export function chooseEncoding(header) {
 }
 
 /** `max-age` and `stale-while-revalidate` of a Cache-Control-like header, in seconds. */
-export function parseDirectives(header) {
+export function parseDirectives(header: OutgoingHttpHeader | undefined): { maxAge: number; swr: number } {
   let maxAge = 0;
   let swr = 0;
   for (const part of String(header ?? '').split(',')) {
     const [k, v] = part.trim().toLowerCase().split('=');
-    if (k === 'max-age') maxAge = Number.parseInt(v, 10) || 0;
-    else if (k === 'stale-while-revalidate') swr = Number.parseInt(v, 10) || 0;
+    if (k === 'max-age') maxAge = Number.parseInt(v ?? '', 10) || 0;
+    else if (k === 'stale-while-revalidate') swr = Number.parseInt(v ?? '', 10) || 0;
   }
   return { maxAge, swr };
 }
 
 /** True when an If-None-Match header names `etag` (weak comparison) or is '*'. */
-export function etagMatches(ifNoneMatch, etag) {
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
-  const bare = (t) => t.trim().replace(/^W\//, '');
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === bare(etag));
 }
 
 /** True when a Cookie header carries the one-time flash cookie. */
-function hasFlash(cookieHeader) {
+function hasFlash(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;
   return String(cookieHeader)
     .split(';')
@@ -111,29 +155,26 @@ function hasFlash(cookieHeader) {
 export const IN_FLIGHT_WAIT_MS = 5_000;
 
 /**
- * A page cache.
- * @param {object} [options]
- * @param {number} [options.maxBytes] budget for bodies and headers, bytes (default 48 MB)
- * @param {() => number} [options.now] clock in ms (tests)
- * @param {(url: string, headers: Record<string, string>) => Promise<void>} [options.refresh] asks the
- *   server for `url` with `headers` (the background revalidation; serve.mjs sends it to itself)
- * @param {(msg: string, data?: object) => void} [options.warn]
- * @param {number} [options.waitMs] how long a request waits for a render of the same URL already in
- *   flight before it renders the page itself, ms (default IN_FLIGHT_WAIT_MS)
- * @param {(req: import('node:http').IncomingMessage) => string | undefined} [options.describe] a short
- *   label kept with a page when it is stored, asked once its render is complete (serve.mjs: the
- *   route pattern the app reported, for the metrics of the hits)
- * @param {(req: import('node:http').IncomingMessage, served: { state: 'HIT' | 'STALE', label: string | undefined }) => void} [options.onServe]
- *   called when a request is answered from the cache, before the answer is written: its state (the
- *   X-Cache header) and the page's label
+ * A page cache. Options:
+ * - `maxBytes`: budget for bodies and headers, bytes (default 48 MB);
+ * - `now`: clock in ms (tests; by default a monotonic one, freshness being a matter of elapsed time);
+ * - `refresh(url, headers)`: asks the server for `url` with `headers` (the background revalidation;
+ *   ./serve.ts sends it to itself);
+ * - `warn(msg, data)`;
+ * - `waitMs`: how long a request waits for a render of the same URL already in flight before it
+ *   renders the page itself, ms (default IN_FLIGHT_WAIT_MS);
+ * - `describe(req)`: a short label kept with a page when it is stored, asked once its render is
+ *   complete (./serve.ts: the route pattern the app reported, for the metrics of the hits);
+ * - `onServe(req, { state, label })`: called when a request is answered from the cache, before the
+ *   answer is written: its state (the X-Cache header) and the page's label.
  */
-export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024, now = Date.now, refresh, warn = () => {}, waitMs = IN_FLIGHT_WAIT_MS, describe = () => undefined, onServe = () => {} } = {}) {
+export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024, now = () => performance.timeOrigin + performance.now(), refresh, warn = () => {}, waitMs = IN_FLIGHT_WAIT_MS, describe = () => undefined, onServe = () => {} }: PageCacheOptions = {}) {
   /** key → entry, least recently used first. */
-  const entries = new Map();
+  const entries = new Map<string, Entry>();
   /** key → promise of the entry a render in flight is making (or null). */
-  const pending = new Map();
-  /** Renders in flight: `{ key, meta, dropped }`; an invalidation that concerns one sets `dropped`. */
-  const flights = new Set();
+  const pending = new Map<string, Promise<Entry | null>>();
+  /** Renders in flight; an invalidation that concerns one sets `dropped`. */
+  const flights = new Set<{ key: string; meta: Meta; dropped: boolean }>();
   const secret = randomBytes(24).toString('base64url');
   const maxEntryBytes = Math.floor(maxBytes / 4);
   let bytes = 0;
@@ -142,14 +183,14 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
   let evictions = 0;
   let stores = 0;
 
-  function remove(key) {
+  function remove(key: string) {
     const e = entries.get(key);
     if (!e) return;
     entries.delete(key);
     bytes -= e.bytes;
   }
 
-  function put(entry) {
+  function put(entry: Entry) {
     stores++;
     remove(entry.key);
     entries.set(entry.key, entry);
@@ -162,7 +203,7 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
   }
 
   /** The entry for a key, marked recently used; expired ones are dropped. */
-  function get(key) {
+  function get(key: string): Entry | null {
     const e = entries.get(key);
     if (!e) return null;
     const age = (now() - e.storedAt) / 1000;
@@ -176,7 +217,7 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
   }
 
   /** Builds an entry from a finished answer, or null when it must not be kept. */
-  async function entryFrom(key, captured, meta, label) {
+  async function entryFrom(key: string, captured: TeedResponse | null, meta: Meta, label: string | undefined): Promise<Entry | null> {
     if (!captured || captured.status !== 200 || !captured.body || !meta.cacheable) return null;
     const identity = captured.body;
     const [br, gz] = await Promise.all([
@@ -201,7 +242,7 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
   }
 
   /** Sends an entry in the encoding the request accepts (304 when the ETag matches). */
-  function send(req, res, entry, state) {
+  function send(req: IncomingMessage, res: ServerResponse, entry: Entry, state: Served): void {
     onServe(req, { state, label: entry.label });
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader('Vary', 'Accept-Encoding');
@@ -211,7 +252,8 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
     if (etagMatches(req.headers['if-none-match'], entry.etag)) {
       for (const name of ['content-type', 'content-length', 'content-language']) res.removeHeader(name);
       res.writeHead(304);
-      return res.end();
+      res.end();
+      return;
     }
     const encoding = chooseEncoding(req.headers['accept-encoding']);
     const body = entry.bodies[encoding];
@@ -222,11 +264,11 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
   }
 
   /** Starts one background render of a stale entry. */
-  function revalidate(entry) {
+  function revalidate(entry: Entry) {
     if (entry.refreshing || !refresh) return;
     entry.refreshing = true;
     refresh(entry.key, { [REFRESH_HEADER]: secret, 'accept-encoding': 'identity' })
-      .catch((err) => warn('page cache: background revalidation failed', { url: entry.key, err: String(err?.message ?? err) }))
+      .catch((err: unknown) => warn('page cache: background revalidation failed', { url: entry.key, err: String((err as Error)?.message ?? err) }))
       .finally(() => {
         entry.refreshing = false;
       });
@@ -236,12 +278,12 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
    * Renders through `render(beforeApp)` while copying the answer; keeps it when it may be kept.
    * `render` must call `beforeApp()` right before the app handler (inside compression).
    */
-  function renderAndStore(key, req, res, render) {
-    const meta = { cacheable: false, headers: [], maxAge: 0, swr: 0, tags: [], seen: false };
+  function renderAndStore(key: string, req: IncomingMessage, res: ServerResponse, render: Render): void {
+    const meta: Meta = { cacheable: false, headers: [], maxAge: 0, swr: 0, tags: [], seen: false };
     const flight = { key, meta, dropped: false };
     flights.add(flight);
-    let resolveEntry;
-    const made = new Promise((resolve) => (resolveEntry = resolve));
+    let resolveEntry: (entry: Entry | null) => void = () => {};
+    const made = new Promise<Entry | null>((resolve) => (resolveEntry = resolve));
     pending.set(key, made);
     render(() => {
       const captured = teeResponse(res, {
@@ -267,7 +309,7 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
           meta.tags = tags ? String(tags).split(',').map((t) => t.trim()).filter(Boolean) : [];
           meta.headers = Object.entries(r.getHeaders())
             .filter(([name]) => !NOT_STORED.has(name))
-            .map(([name, value]) => [name, value]);
+            .filter((pair): pair is [string, OutgoingHttpHeader] => pair[1] !== undefined);
           r.setHeader('X-Cache', 'MISS');
         },
       });
@@ -278,8 +320,8 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
           if (entry && !flight.dropped) put(entry);
           resolveEntry(entry && !flight.dropped ? entry : null);
         })
-        .catch((err) => {
-          warn('page cache: could not keep a page', { url: key, err: String(err?.message ?? err) });
+        .catch((err: unknown) => {
+          warn('page cache: could not keep a page', { url: key, err: String((err as Error)?.message ?? err) });
           resolveEntry(null);
         })
         .finally(() => {
@@ -292,9 +334,8 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
   /**
    * Answers `req` from the cache, or renders it with `render(beforeApp)` (compression, then the app;
    * `beforeApp` must run just before the app handler) and keeps the answer when it may be kept.
-   * @returns {Promise<void>}
    */
-  async function handle(req, res, render) {
+  async function handle(req: IncomingMessage, res: ServerResponse, render: Render): Promise<void> {
     const method = req.method;
     const key = req.url ?? '/';
     if ((method !== 'GET' && method !== 'HEAD') || key.startsWith('/_image') || key.startsWith('/_p/')) return render();
@@ -313,8 +354,8 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
     }
     const inFlight = pending.get(key);
     if (inFlight) {
-      let timer;
-      const made = await Promise.race([inFlight, new Promise((resolve) => (timer = setTimeout(resolve, waitMs, null)))]);
+      let timer: NodeJS.Timeout | undefined;
+      const made = await Promise.race([inFlight, new Promise<null>((resolve) => (timer = setTimeout(resolve, waitMs, null)))]);
       clearTimeout(timer);
       if (made && entries.get(key) === made) {
         hits++;
@@ -330,9 +371,9 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
    * Drops entries carrying any of `tags`, or stored for `path` (with any query), and keeps from
    * being stored the renders in flight that carry them or whose tags are not known yet.
    */
-  function invalidate({ tags, path } = {}) {
+  function invalidate({ tags, path }: { tags?: string | string[]; path?: string } = {}): void {
     const wanted = new Set(tags === undefined ? [] : Array.isArray(tags) ? tags : [tags]);
-    const concerns = (key, entryTags) => (path !== undefined && key.split('?')[0] === path) || entryTags.some((t) => wanted.has(t));
+    const concerns = (key: string, entryTags: string[]) => (path !== undefined && key.split('?')[0] === path) || entryTags.some((t) => wanted.has(t));
     for (const [key, e] of [...entries]) {
       if (concerns(key, e.tags)) remove(key);
     }
@@ -342,7 +383,7 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
   }
 
   /** Figures for logs and the bench: entries, bytes, budget, hits, misses, pages kept, evictions. */
-  function stats() {
+  function stats(): PageCacheFigures {
     return { entries: entries.size, bytes, maxBytes, hits, misses, stores, evictions };
   }
 
@@ -353,7 +394,7 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
  * The budget from PAGE_CACHE_MB (megabytes, 0 turns the cache off), in bytes.
  * @throws {Error} when the value is not a non-negative number
  */
-export function pageCacheBytes(env = process.env) {
+export function pageCacheBytes(env: Env): number {
   const raw = (env.PAGE_CACHE_MB ?? '').trim();
   const mb = raw === '' ? DEFAULT_PAGE_CACHE_MB : Number(raw);
   if (!Number.isFinite(mb) || mb < 0) throw new Error(`PAGE_CACHE_MB must be a number of megabytes (0 turns the page cache off), not "${raw}".`);

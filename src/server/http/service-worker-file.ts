@@ -5,7 +5,7 @@
  *   it checks for an update, so a new build's worker is found on the next visit;
  * - `Content-Type: text/javascript` (browsers refuse a worker of another type);
  * - its own Content-Security-Policy: a worker obeys the policy of its script's answer, and the
- *   strict default of files (scripts/lib/security-policy.mjs FALLBACK_CSP) would forbid the
+ *   strict default of files (./security-policy.ts FALLBACK_CSP) would forbid the
  *   worker's own requests to the shop (connect-src) and its notification icon (img-src);
  * - brotli or gzip made once at start, by Accept-Encoding (Vary), identity otherwise.
  * Without a built worker (`astro dev`, a build without it) `handle` leaves the request to the app (404).
@@ -17,6 +17,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Negotiator from 'negotiator';
 
 /** The worker's own policy: it fetches from and shows pictures of the shop, nothing else. */
@@ -28,15 +29,14 @@ self.addEventListener('activate',(e)=>e.waitUntil(caches.keys().then((names)=>Pr
 `;
 
 /**
- * @param {string} file dist/client/sw.js
- * @param {string} urlPath its address (scripts/lib/app-manifest.mjs SERVICE_WORKER_PATH)
- * @param {{ retire?: boolean }} [options] `retire`: answer with RETIRING_WORKER (SERVICE_WORKER=false)
- * @returns {{ present: boolean, handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): boolean }}
+ * The worker's handler: `file` is dist/client/sw.js, `urlPath` its address (./app-manifest.ts
+ * SERVICE_WORKER_PATH); `retire`: answer with RETIRING_WORKER (SERVICE_WORKER=false). `handle`
+ * answers and returns true, or returns false and leaves the request alone.
  */
-export function createServiceWorkerFile(file, urlPath, { retire = false } = {}) {
+export function createServiceWorkerFile(file: string, urlPath: string, { retire = false }: { retire?: boolean } = {}): { present: boolean; handle(req: IncomingMessage, res: ServerResponse): boolean } {
   if (!retire && !fs.existsSync(file)) return { present: false, handle: () => false };
   const raw = retire ? Buffer.from(RETIRING_WORKER) : fs.readFileSync(file);
-  const bodies = {
+  const bodies: Record<string, Buffer> = {
     br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: zlib.gzipSync(raw, { level: 9 }),
     identity: raw,

@@ -1,6 +1,6 @@
 /**
  * Product pictures uploaded at run time (issue 20 item 2, ADR 28): their addresses, their files in
- * UPLOADS_DIR, and their serving by scripts/serve.mjs with the caching of the pictures made at
+ * UPLOADS_DIR, and their serving by the server (./serve.ts) with the caching of the pictures made at
  * build time (ADR 22: a year, immutable, an ETag, 304 on If-None-Match).
  *
  * - A product names an uploaded picture by `/_u/<id>.webp` (id: 32 lowercase hex digits the server
@@ -9,17 +9,16 @@
  *   PICTURE_WIDTHS, WebP; and the 1200 px PNG of link previews), so no shopper waits for a
  *   transform and no picture cache is involved: `/_u/<id>/<w>x<w>.webp`, `/_u/<id>/1200x1200.png`.
  * - The files are flat in UPLOADS_DIR (`product-<id>-<w>.webp`, `product-<id>-1200.png`), beside the
- *   members' profile pictures, so a backup (scripts/lib/backup.mjs) takes them, and every instance
+ *   members' profile pictures, so a backup (`npm run ops -- backup`) takes them, and every instance
  *   pointing UPLOADS_DIR at one shared volume finds a picture another one stored: nothing is kept
  *   in memory, each request reads the file (the page cache and the CDN keep the rest).
  * - The id is new for every upload, so a file never changes: the ETag is its name.
- *
- * Plain JavaScript with JSDoc beside the server script that imports it without a build (the
- * container image holds scripts/lib, not src).
  */
+import type { Env } from '../settings.ts';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PICTURE_WIDTHS } from './picture-sizes.mjs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PICTURE_WIDTHS } from './picture-sizes.ts';
 
 /** Where uploaded product pictures are served. */
 export const UPLOADED_PICTURE_PREFIX = '/_u/';
@@ -33,36 +32,31 @@ export const UPLOADED_WEBP_WIDTHS = PICTURE_WIDTHS;
 const ID = /^[0-9a-f]{32}$/;
 const BARE = /^\/_u\/([0-9a-f]{32})\.webp$/;
 const SIZED = /^\/_u\/([0-9a-f]{32})\/(\d{1,4})x(\d{1,4})\.(webp|png)$/;
-const TYPES = { webp: 'image/webp', png: 'image/png' };
+const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png' };
 
 /**
- * The address a product stores for the upload `id`: '/_u/<id>.webp'.
- * @param {string} id 32 lowercase hex digits
- * @returns {string}
+ * The address a product stores for the upload `id` (32 lowercase hex digits): '/_u/<id>.webp'.
+ * @throws RangeError for another id.
  */
-export function uploadedPicturePath(id) {
+export function uploadedPicturePath(id: string): string {
   if (!ID.test(id)) throw new RangeError(`not an uploaded picture id: ${id}`);
   return `${UPLOADED_PICTURE_PREFIX}${id}.webp`;
 }
 
 /**
- * The id of an uploaded picture's stored address, or null for any other picture.
- * @param {string} picture e.g. '/_u/0123…cdef.webp'
- * @returns {string | null}
+ * The id of an uploaded picture's stored address ('/_u/0123…cdef.webp'), or null for any other picture.
  */
-export function uploadedPictureId(picture) {
+export function uploadedPictureId(picture: string): string | null {
   return BARE.exec(picture)?.[1] ?? null;
 }
 
 /**
- * Every file an upload is kept in, with its width and format: the WebP widths and the PNG preview.
- * @param {string} id
- * @returns {{ name: string, width: number, format: 'webp' | 'png' }[]}
+ * Every file an upload is kept in, with its width (px) and format: the WebP widths and the PNG preview.
  */
-export function uploadedPictureFiles(id) {
+export function uploadedPictureFiles(id: string): { name: string; width: number; format: 'webp' | 'png' }[] {
   return [
-    ...UPLOADED_WEBP_WIDTHS.map((width) => ({ name: `product-${id}-${width}.webp`, width, format: /** @type {const} */ ('webp') })),
-    { name: `product-${id}-${UPLOADED_PREVIEW_WIDTH}.png`, width: UPLOADED_PREVIEW_WIDTH, format: /** @type {const} */ ('png') },
+    ...UPLOADED_WEBP_WIDTHS.map((width) => ({ name: `product-${id}-${width}.webp`, width, format: 'webp' as const })),
+    { name: `product-${id}-${UPLOADED_PREVIEW_WIDTH}.png`, width: UPLOADED_PREVIEW_WIDTH, format: 'png' as const },
   ];
 }
 
@@ -70,13 +64,8 @@ export function uploadedPictureFiles(id) {
  * The address of an uploaded picture at `w` × `h` px in `format`, or null when `picture` is not an
  * upload or that size was not made (not square, a width outside UPLOADED_WEBP_WIDTHS, a PNG other
  * than the preview). ('/_u/<id>.webp', 300, 300, 'webp') → '/_u/<id>/300x300.webp'.
- * @param {string} picture the stored address
- * @param {number} w
- * @param {number} h
- * @param {string} format
- * @returns {string | null}
  */
-export function uploadedPictureAddress(picture, w, h, format) {
+export function uploadedPictureAddress(picture: string, w: number, h: number, format: string): string | null {
   const id = uploadedPictureId(picture);
   if (!id || w !== h) return null;
   const made = format === 'webp' ? UPLOADED_WEBP_WIDTHS.includes(w) : format === 'png' && w === UPLOADED_PREVIEW_WIDTH;
@@ -84,31 +73,27 @@ export function uploadedPictureAddress(picture, w, h, format) {
 }
 
 /**
- * The file name in UPLOADS_DIR a request path stands for, with its content type, or null.
- * @param {string} urlPath path without the query
- * @returns {{ name: string, type: string, etag: string } | null}
+ * The file name in UPLOADS_DIR a request path (without the query) stands for, with its content type, or null.
  */
-export function uploadedPictureRequest(urlPath) {
+export function uploadedPictureRequest(urlPath: string): { name: string; type: string; etag: string } | null {
   const bare = BARE.exec(urlPath);
-  if (bare) return { name: `product-${bare[1]}-${UPLOADED_DEFAULT_WIDTH}.webp`, type: TYPES.webp, etag: `"u-${bare[1]}-${UPLOADED_DEFAULT_WIDTH}"` };
+  if (bare) return { name: `product-${bare[1]}-${UPLOADED_DEFAULT_WIDTH}.webp`, type: 'image/webp', etag: `"u-${bare[1]}-${UPLOADED_DEFAULT_WIDTH}"` };
   const sized = SIZED.exec(urlPath);
   if (!sized) return null;
-  const [, id, w, h, format] = sized;
+  const [, id, w, h, format = ''] = sized;
   if (uploadedPictureAddress(`${UPLOADED_PICTURE_PREFIX}${id}.webp`, Number(w), Number(h), format) !== urlPath) return null;
-  return { name: `product-${id}-${w}.${format}`, type: TYPES[format], etag: `"u-${id}-${w}-${format}"` };
+  return { name: `product-${id}-${w}.${format}`, type: TYPES[format] ?? 'application/octet-stream', etag: `"u-${id}-${w}-${format}"` };
 }
 
 /**
- * The server's handler of `/_u/…` (scripts/serve.mjs): GET and HEAD of a made size answer the file
+ * The server's handler of `/_u/…` (./serve.ts): GET and HEAD of a made size answer the file
  * with `Cache-Control: public, max-age=31536000, immutable`, its ETag and Content-Length (304 on a
  * matching If-None-Match); an address that is not one of ours, or whose file is not (or no longer)
- * there, 404 for a minute. Other methods and paths are left alone.
- * @param {{ dir: string }} options dir: UPLOADS_DIR
- * @returns {{ handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): boolean | Promise<void> }}
- *   handle returns false for a request that is not an uploaded picture's
+ * there, 404 for a minute. Other methods and paths are left alone. `dir`: UPLOADS_DIR. `handle`
+ * returns false for a request that is not an uploaded picture's.
  */
-export function createUploadedPictures({ dir }) {
-  function notFound(req, res) {
+export function createUploadedPictures({ dir }: { dir: string }): { handle(req: IncomingMessage, res: ServerResponse): false | Promise<void> } {
+  function notFound(req: IncomingMessage, res: ServerResponse) {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=60' });
     res.end(req.method === 'HEAD' ? undefined : 'No such picture.\n');
   }
@@ -142,9 +127,7 @@ export function createUploadedPictures({ dir }) {
 /**
  * UPLOADS_DIR: the setting, else `uploads` beside DATA_DIR's folder (.data/uploads), as
  * src/server/config.ts reads it.
- * @param {Record<string, string | undefined>} [env]
- * @returns {string}
  */
-export function uploadsDirOf(env = process.env) {
+export function uploadsDirOf(env: Env): string {
   return path.resolve(env.UPLOADS_DIR || path.join(path.dirname(path.resolve(env.DATA_DIR ?? '.data/pglite')), 'uploads'));
 }

@@ -12,7 +12,7 @@
  *   renamed, so a half-written file is never served.
  * - Served with `Cache-Control: public, max-age=31536000, immutable`, an ETag, 304 on
  *   If-None-Match, HEAD without a body, `X-Cache: HIT`.
- * - Only the sizes and formats the pages use are made (scripts/lib/picture-sizes.mjs, ADR 22): any
+ * - Only the sizes and formats the pages use are made (./picture-sizes.ts, ADR 22): any
  *   other `/_image` request is answered 400 before it reaches the app, transformed and kept by nobody.
  * - Pictures made at build time (`builtDir`: dist/pictures, scripts/make-pictures.mjs) are served
  *   from the first request on; this folder only receives the others.
@@ -25,27 +25,46 @@
  *   compresses every answer, reads files and hashes passwords: with a page's 80 pictures queued
  *   there, a login page waited 15 s for its compression, and in the browser tests minutes. A picture
  *   whose shopper left before its turn is not made then (the next request for it makes it).
- * - `warm(base)` (run by scripts/serve.mjs after it starts listening) reads the sitemap, asks for
+ * - `warm(base)` (run by ./serve.ts after it starts listening) reads the sitemap, asks for
  *   the English pages one at a time (home first) and makes every picture they name that is not on
  *   disk yet, so after the first start nothing is recomputed. Pictures are the same in every
  *   language, so the other languages' pages add nothing.
  */
+import type { Env } from '../settings.ts';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { allowedPicture, longPictureUrl, SHORT_PICTURE_PREFIX } from './picture-sizes.mjs';
-import { teeResponse } from './response-tee.mjs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { allowedPicture, longPictureUrl, SHORT_PICTURE_PREFIX } from './picture-sizes.ts';
+import { teeResponse, type TeedResponse } from './response-tee.ts';
+import type { Render } from './page-cache.ts';
+
+/** A picture on disk: its file, content type and size in bytes. */
+interface Kept {
+  file: string;
+  type: string;
+  size: number;
+}
+
+/** What a warm-up did: pages read, pictures named, made (200, not kept before), 'url: status' of the others, and ms. */
+export interface WarmResult {
+  pages: number;
+  pictures: number;
+  made: number;
+  failed: string[];
+  ms: number;
+}
 
 // sharp labels AVIF output image/heif (the HEIF container); the type is kept as the app sent it.
-const EXT_OF = { 'image/avif': 'avif', 'image/heif': 'heif', 'image/webp': 'webp', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/svg+xml': 'svg' };
-const TYPE_OF = Object.fromEntries(Object.entries(EXT_OF).map(([type, ext]) => [ext, type]));
+const EXT_OF: Record<string, string> = { 'image/avif': 'avif', 'image/heif': 'heif', 'image/webp': 'webp', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/svg+xml': 'svg' };
+const TYPE_OF: Record<string, string> = Object.fromEntries(Object.entries(EXT_OF).map(([type, ext]) => [ext, type]));
 /** Pictures larger than this (bytes) are served but not kept. */
 const MAX_PICTURE_BYTES = 8 * 1024 * 1024;
 
 /** The folder for transformed pictures: IMAGE_CACHE_DIR, else `images` beside DATA_DIR's folder. */
-export function imageCacheDir(env = process.env) {
+export function imageCacheDir(env: Env): string {
   if (env.IMAGE_CACHE_DIR?.trim()) return path.resolve(env.IMAGE_CACHE_DIR.trim());
   return path.join(path.dirname(path.resolve(env.DATA_DIR ?? '.data/pglite')), 'images');
 }
@@ -55,7 +74,7 @@ export function imageCacheDir(env = process.env) {
  * at most libuv's thread pool (UV_THREADPOOL_SIZE, default 4) less 2, at least 1.
  * @throws RangeError on a PICTURE_TRANSFORMS that is not a whole number ≥ 1.
  */
-export function pictureTransforms(env = process.env) {
+export function pictureTransforms(env: Env): number {
   const set = env.PICTURE_TRANSFORMS?.trim();
   if (set) {
     const n = Number(set);
@@ -67,13 +86,13 @@ export function pictureTransforms(env = process.env) {
 }
 
 /** The file key of a picture URL (path and query as requested). */
-export function pictureKey(url) {
+export function pictureKey(url: string): string {
   return createHash('sha256').update(url).digest('base64url').slice(0, 32);
 }
 
 /** The pictures kept in `dir` (none when it does not exist), into `index` (key → { file, type, size }). */
-function indexFolder(dir, index) {
-  let names = [];
+function indexFolder(dir: string, index: Map<string, Kept>): void {
+  let names: string[] = [];
   try {
     names = fs.readdirSync(dir);
   } catch {
@@ -81,8 +100,9 @@ function indexFolder(dir, index) {
   }
   for (const name of names) {
     const m = /^([A-Za-z0-9_-]{32})\.([a-z]+)$/.exec(name);
-    if (!m || !TYPE_OF[m[2]]) continue;
-    index.set(m[1], { file: path.join(dir, name), type: TYPE_OF[m[2]], size: fs.statSync(path.join(dir, name)).size });
+    const type = m?.[2] ? TYPE_OF[m[2]] : undefined;
+    if (!m?.[1] || !type) continue;
+    index.set(m[1], { file: path.join(dir, name), type, size: fs.statSync(path.join(dir, name)).size });
   }
 }
 
@@ -91,16 +111,27 @@ function indexFolder(dir, index) {
  * at most `transforms` pictures at once (default: `pictureTransforms()`). `builtDir`: the pictures
  * made at build time (`dist/pictures`, scripts/make-pictures.mjs), served as they are and never
  * written; a picture in both is served from `dir`.
- * @param {{ dir: string, builtDir?: string, transforms?: number, warn?: (msg: string, data?: object) => void, info?: (msg: string, data?: object) => void }} options
  */
-export function createImageCache({ dir, builtDir, transforms: maxTransforms = pictureTransforms(), warn = () => {}, info = () => {} }) {
+export function createImageCache({
+  dir,
+  builtDir,
+  transforms: maxTransforms = pictureTransforms({}),
+  warn = () => {},
+  info = () => {},
+}: {
+  dir: string;
+  builtDir?: string;
+  transforms?: number;
+  warn?: (msg: string, data?: object) => void;
+  info?: (msg: string, data?: object) => void;
+}) {
   const limit = pLimit(maxTransforms);
   fs.mkdirSync(dir, { recursive: true });
-  /** key → { file, type, size } */
-  const index = new Map();
+  /** key → the picture on disk */
+  const index = new Map<string, Kept>();
   if (builtDir) indexFolder(builtDir, index);
   indexFolder(dir, index);
-  const pending = new Map();
+  const pending = new Map<string, Promise<Kept | null>>();
   let transforms = 0;
   let hits = 0;
   let refused = 0;
@@ -111,7 +142,7 @@ export function createImageCache({ dir, builtDir, transforms: maxTransforms = pi
    * make-pictures). Indexed and returned, else undefined. At most a stat per format and folder, and
    * only for a picture this process would otherwise make.
    */
-  function foundOnDisk(key) {
+  function foundOnDisk(key: string): Kept | undefined {
     for (const folder of builtDir ? [dir, builtDir] : [dir]) {
       for (const [ext, type] of Object.entries(TYPE_OF)) {
         const file = path.join(folder, `${key}.${ext}`);
@@ -128,7 +159,7 @@ export function createImageCache({ dir, builtDir, transforms: maxTransforms = pi
   }
 
   /** Sends a kept picture; false when its file has gone (then it is made again). */
-  function send(req, res, key, kept) {
+  function send(req: IncomingMessage, res: ServerResponse, key: string, kept: Kept): boolean {
     const etag = `"${key}"`;
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('ETag', etag);
@@ -154,8 +185,8 @@ export function createImageCache({ dir, builtDir, transforms: maxTransforms = pi
   }
 
   /** Writes a finished transform to disk and indexes it. */
-  function keep(key, captured, type) {
-    const ext = EXT_OF[type];
+  function keep(key: string, captured: TeedResponse | null, type: string | null): Kept | null {
+    const ext = type ? EXT_OF[type] : undefined;
     if (!captured || captured.status !== 200 || !captured.body || !ext) return null;
     const file = path.join(dir, `${key}.${ext}`);
     const tmp = `${file}.${process.pid}.tmp`;
@@ -163,11 +194,11 @@ export function createImageCache({ dir, builtDir, transforms: maxTransforms = pi
       fs.writeFileSync(tmp, captured.body);
       fs.renameSync(tmp, file);
     } catch (err) {
-      warn('pictures: could not keep a transformed picture', { file, err: String(err?.message ?? err) });
+      warn('pictures: could not keep a transformed picture', { file, err: String((err as Error)?.message ?? err) });
       fs.rmSync(tmp, { force: true });
       return null;
     }
-    const kept = { file, type, size: captured.body.length };
+    const kept = { file, type: type as string, size: captured.body.length };
     index.set(key, kept);
     transforms++;
     return kept;
@@ -176,9 +207,8 @@ export function createImageCache({ dir, builtDir, transforms: maxTransforms = pi
   /**
    * Answers a picture request from disk, or through `render(beforeApp)` (the app's transform), kept
    * on disk when it succeeds. Returns false (and does nothing) for any other request.
-   * @returns {boolean | Promise<void>}
    */
-  function handle(req, res, render) {
+  function handle(req: IncomingMessage, res: ServerResponse, render: Render): false | Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     let url = req.url ?? '';
     if (url.startsWith(SHORT_PICTURE_PREFIX)) {
@@ -212,10 +242,10 @@ export function createImageCache({ dir, builtDir, transforms: maxTransforms = pi
           if (!gone) await transform(res, render, 0);
         });
       }
-      let done;
-      const made = new Promise((resolve) => (done = resolve));
+      let done: (kept: Kept | null) => void = () => {};
+      const made = new Promise<Kept | null>((resolve) => (done = resolve));
       pending.set(key, made);
-      let result = null;
+      let result: Kept | null = null;
       try {
         result = await limit(async () => {
           if (gone) return null;
@@ -233,17 +263,17 @@ export function createImageCache({ dir, builtDir, transforms: maxTransforms = pi
   /**
    * Runs the app's transform for `res` through `render(beforeApp)`, copying the answer (up to
    * `maxBytes`). Resolves once the answer is finished or its connection closed.
-   * @returns {Promise<{ captured: { status: number, body: Buffer | null } | null, type: string | null }>}
    */
-  function transform(res, render, maxBytes) {
-    let type = null;
+  function transform(res: ServerResponse, render: Render, maxBytes: number): Promise<{ captured: TeedResponse | null; type: string | null }> {
+    let type: string | null = null;
     return new Promise((resolve) => {
       render(() => {
         teeResponse(res, {
           maxBytes,
           onHeaders(r) {
-            type = String(r.getHeader('content-type') ?? '').split(';')[0].trim().toLowerCase();
-            if (r.statusCode === 200 && EXT_OF[type]) r.setHeader('X-Cache', 'MISS');
+            const t = (String(r.getHeader('content-type') ?? '').split(';')[0] ?? '').trim().toLowerCase();
+            type = t;
+            if (r.statusCode === 200 && EXT_OF[t]) r.setHeader('X-Cache', 'MISS');
           },
         }).then((captured) => resolve({ captured, type }));
       });
@@ -253,10 +283,9 @@ export function createImageCache({ dir, builtDir, transforms: maxTransforms = pi
   /**
    * Makes every picture the site's English pages name that is not on disk yet, one at a time
    * (`warmPictures`).
-   * @param {string} base this server's origin
-   * @returns {Promise<{ pages: number, pictures: number, made: number, failed: string[], ms: number }>}
+   * `base`: this server's origin.
    */
-  async function warm(base) {
+  async function warm(base: string): Promise<WarmResult> {
     const result = await warmPictures(base, (url) => index.has(pictureKey(url)));
     info('pictures: ready', { ...result, failed: result.failed.length });
     if (result.failed.length > 0) warn('pictures: some could not be made', { failed: result.failed.slice(0, 20) });
@@ -284,23 +313,19 @@ const PICTURE_IN_HTML = /\/_(?:image\?|p\/)[^"' ,]+/g;
  * sitemap, home first) that `known(url)` does not already hold, one at a time, so that the server
  * makes and keeps each one. Pictures are the same in every language, so the other languages' pages
  * add nothing.
- * @param {string} base a running shop's origin
- * @param {(url: string) => boolean} known true for a picture already kept, given its image-endpoint
- *   URL (path and query; a short address is given in its long form)
- * @param {(done: { page: number, pages: number, made: number }) => void} [onPage] called after each
- *   page's pictures (page counts from 1), for a progress line
- * @returns {Promise<{ pages: number, pictures: number, made: number, failed: string[], ms: number }>}
- *   made: pictures answered 200 that were not kept before; failed: 'url: status' of the others
+ * `base`: a running shop's origin; `known(url)`: true for a picture already kept, given its
+ * image-endpoint URL (path and query; a short address is given in its long form); `onPage`: called
+ * after each page's pictures (page counts from 1), for a progress line.
  */
-export async function warmPictures(base, known, onPage = () => {}) {
-  const started = Date.now();
+export async function warmPictures(base: string, known: (url: string) => boolean, onPage: (done: { page: number; pages: number; made: number }) => void = () => {}): Promise<WarmResult> {
+  const started = performance.now();
   const sitemap = await fetch(`${base}/sitemap.xml`).then((r) => (r.ok ? r.text() : ''));
   const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
-    .map((m) => new URL(m[1]).pathname)
+    .map((m) => new URL(m[1] ?? '/', base).pathname)
     .filter((p) => !/^\/(zh|ar)(\/|$)/.test(p));
   if (!pages.includes('/')) pages.unshift('/');
-  const seen = new Set();
-  const failed = [];
+  const seen = new Set<string>();
+  const failed: string[] = [];
   let made = 0;
   for (const page of pages) {
     const html = await fetch(base + page, { redirect: 'manual', signal: AbortSignal.timeout(WARM_TIMEOUT_MS) })
@@ -323,5 +348,5 @@ export async function warmPictures(base, known, onPage = () => {}) {
     }
     onPage({ page: pages.indexOf(page) + 1, pages: pages.length, made });
   }
-  return { pages: pages.length, pictures: seen.size, made, failed, ms: Date.now() - started };
+  return { pages: pages.length, pictures: seen.size, made, failed, ms: Math.round(performance.now() - started) };
 }

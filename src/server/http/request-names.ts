@@ -1,9 +1,9 @@
 /**
  * Cookie and header names that the server in front of the app must know too
- * (scripts/lib/page-cache.mjs, scripts/lib/private-answers.mjs), kept here once and re-exported by the app's own modules.
+ * (./page-cache.ts, ./private-answers.ts), kept here once and re-exported by the app's own modules.
  */
 
-/** The login cookie (src/server/session.ts): an answer to a request carrying it is never shared (scripts/lib/private-answers.mjs). */
+/** The login cookie (src/server/session.ts): an answer to a request carrying it is never shared (./private-answers.ts). */
 export const SESSION_COOKIE = 'xs_session';
 
 /** The one-time message across a redirect (src/server/flash.ts). */

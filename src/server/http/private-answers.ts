@@ -12,12 +12,14 @@
  *   same files for everyone and stay shared.
  *
  * Runs just before the status line is sent, after the page cache has decided what it keeps
- * (scripts/lib/page-cache.mjs keeps only public answers without Set-Cookie, the same for every shopper).
+ * (./page-cache.ts keeps only public answers without Set-Cookie, the same for every shopper).
  */
-import { SESSION_COOKIE } from './request-names.mjs';
+import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
+import { SESSION_COOKIE } from './request-names.ts';
+import { pairs } from './response-tee.ts';
 
 /** Whether a Cookie header names the login cookie. */
-export function carriesSession(cookieHeader) {
+export function carriesSession(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;
   return String(cookieHeader)
     .split(';')
@@ -26,20 +28,19 @@ export function carriesSession(cookieHeader) {
 
 /**
  * The Cache-Control an answer leaves with (see the top of this file), or null to leave it as it is.
- * @param {string | undefined} cacheControl the answer's Cache-Control
- * @param {{ setsCookie: boolean, signedIn: boolean, page: boolean }} answer whether it has Set-Cookie; whether its
- *   request carries the login cookie; whether it is a page (Content-Type text/html)
+ * `cacheControl`: the answer's Cache-Control; `setsCookie`: whether it has Set-Cookie; `signedIn`:
+ * whether its request carries the login cookie; `page`: whether it is a page (Content-Type text/html).
  */
-export function privateCacheControl(cacheControl, { setsCookie, signedIn, page }) {
+export function privateCacheControl(cacheControl: string | undefined, { setsCookie, signedIn, page }: { setsCookie: boolean; signedIn: boolean; page: boolean }): string | null {
   const directives = String(cacheControl ?? '')
     .split(',')
     .map((d) => d.trim())
     .filter(Boolean);
-  const names = directives.map((d) => d.split('=')[0].toLowerCase());
+  const names = directives.map((d) => (d.split('=')[0] ?? '').toLowerCase());
   if (setsCookie) return names.includes('no-store') && names.includes('private') ? null : 'private, no-store';
   if (signedIn && page && names.includes('public')) {
     // s-maxage and stale-while-revalidate speak to shared caches only: gone with `public`.
-    const kept = directives.filter((d) => !['public', 's-maxage'].includes(d.split('=')[0].toLowerCase()));
+    const kept = directives.filter((d) => !['public', 's-maxage'].includes((d.split('=')[0] ?? '').toLowerCase()));
     return ['private', ...kept].join(', ');
   }
   return null;
@@ -47,34 +48,24 @@ export function privateCacheControl(cacheControl, { setsCookie, signedIn, page }
 
 /**
  * Applies `privateCacheControl` to `res` just before its headers are sent.
- * @param {import('node:http').IncomingMessage} req
- * @param {import('node:http').ServerResponse} res
  */
-export function keepPrivateAnswersPrivate(req, res) {
+export function keepPrivateAnswersPrivate(req: IncomingMessage, res: ServerResponse): void {
   const signedIn = carriesSession(req.headers.cookie);
-  const writeHead = res.writeHead;
+  const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
   let done = false;
-  res.writeHead = function (status, ...rest) {
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
     if (!done) {
       done = true;
       // Headers passed to writeHead itself are merged into the response's own first.
       const last = rest[rest.length - 1];
       if (last && typeof last === 'object') {
         rest.pop();
-        const entries = Array.isArray(last) ? pairs(last) : Object.entries(last);
+        const entries = Array.isArray(last) ? pairs(last) : Object.entries(last as Record<string, OutgoingHttpHeader | undefined>);
         for (const [name, value] of entries) if (value !== undefined) res.setHeader(name, value);
       }
       const next = privateCacheControl(res.getHeader('cache-control')?.toString(), { setsCookie: res.hasHeader('set-cookie'), signedIn, page: /^text\/html\b/i.test(String(res.getHeader('content-type') ?? '')) });
       if (next) res.setHeader('Cache-Control', next);
     }
     return writeHead.call(this, status, ...rest);
-  };
-}
-
-/** writeHead's flat [name, value, name, value…] array as pairs. */
-function pairs(flat) {
-  if (flat.length > 0 && Array.isArray(flat[0])) return flat;
-  const out = [];
-  for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i], flat[i + 1]]);
-  return out;
+  } as ServerResponse['writeHead'];
 }

@@ -1,10 +1,10 @@
 /**
- * The shop's Prometheus metrics (issue "Safe to run in production" §6), one registry per process
- * shared by the server (scripts/serve.mjs: requests, the page cache) and the app it imports from
+ * The shop's Prometheus metrics (docs/architecture.md "Operations"), one registry per process
+ * shared by the server (./serve.ts: requests, the page cache) and the app it imports from
  * dist/ (orders, payments, expiry of unpaid orders, the database pool; src/server/metrics.ts). The
  * bundle carries its own copy of this module, so the registry and every metric live on
  * `globalThis` under one symbol: whichever side asks first creates them, the other finds them.
- * Served at `/metrics` by scripts/serve.mjs behind METRICS_TOKEN (README Metrics).
+ * Served at `/metrics` by ./serve.ts behind METRICS_TOKEN (README Metrics).
  *
  * Names (all with prom-client's default process and Node metrics: CPU, memory, heap, GC, open
  * file descriptors, and event-loop lag `nodejs_eventloop_lag_seconds` with its percentiles):
@@ -34,20 +34,45 @@ const KEY = Symbol.for('xs-storefront.metrics');
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
- * @typedef {{ route?: string, ip?: string | null, reqId?: string, path?: string, cache?: 'HIT' | 'STALE' }} RequestRecord
- *   What the app tells the server about the request it handled: the route's pattern, the client IP
- *   as it resolved it (TRUST_PROXY), the request id of its log lines and the path as it may be
- *   logged (numbers masked); `cache` is set by the server for an answer from the page cache.
+ * What the app tells the server about the request it handled: the route's pattern, the client IP
+ * as it resolved it (TRUST_PROXY), the request id of its log lines and the path as it may be
+ * logged (numbers masked); `cache` is set by the server for an answer from the page cache.
  */
+export interface RequestRecord {
+  route?: string;
+  ip?: string | null;
+  reqId?: string;
+  path?: string;
+  cache?: 'HIT' | 'STALE';
+}
+
+/** The page cache's figures (`stats()` of ./page-cache.ts): entries, bytes, budget and counts. */
+export interface PageCacheFigures {
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+  hits: number;
+  misses: number;
+  stores: number;
+  evictions: number;
+}
+
+/** The database pool's figures at a scrape (busy and idle null when the driver does not tell). */
+export interface DbPoolFigures {
+  driver: string;
+  max: number;
+  busy: number | null;
+  idle: number | null;
+}
 
 function create() {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
-  /** Functions answering the page cache's figures (`stats()` of scripts/lib/page-cache.mjs), or null. */
-  let pageCacheStats = () => null;
+  /** Answers the page cache's figures, or null. */
+  let pageCacheStats: () => PageCacheFigures | null = () => null;
   /** Answers the database pool's figures at a scrape, or null while unknown. */
-  let dbPoolStats = async () => null;
-  const cacheFigure = (name, help, pick) =>
+  let dbPoolStats: () => Promise<DbPoolFigures | null> = async () => null;
+  const cacheFigure = (name: string, help: string, pick: (s: PageCacheFigures) => number) =>
     new client.Gauge({
       name,
       help,
@@ -59,8 +84,8 @@ function create() {
     });
   const metrics = {
     registry,
-    /** Per-request records, filled by the app while the server handles a request. @type {AsyncLocalStorage<RequestRecord>} */
-    requests: new AsyncLocalStorage(),
+    /** Per-request records, filled by the app while the server handles a request. */
+    requests: new AsyncLocalStorage<RequestRecord>(),
     httpDuration: new client.Histogram({
       name: 'xs_http_request_duration_seconds',
       help: 'Time to answer a request, by method, route pattern and status (its _count is the request rate).',
@@ -164,28 +189,31 @@ function create() {
         this.set({ driver: s.driver, state: 'idle' }, s.idle);
       },
     }),
-    /** Where the page cache's figures come from (scripts/serve.mjs). @param {() => ({ entries: number, bytes: number, maxBytes: number, hits: number, misses: number, stores: number, evictions: number } | null)} fn */
-    setPageCacheStats(fn) {
+    /** Where the page cache's figures come from (./serve.ts). */
+    setPageCacheStats(fn: () => PageCacheFigures | null) {
       pageCacheStats = fn;
     },
-    /** Where the database pool's figures come from (src/server/metrics.ts). @param {() => Promise<{ driver: string, max: number, busy: number | null, idle: number | null } | null>} fn */
-    setDbPoolStats(fn) {
+    /** Where the database pool's figures come from (src/server/metrics.ts). */
+    setDbPoolStats(fn: () => Promise<DbPoolFigures | null>) {
       dbPoolStats = fn;
     },
   };
   return metrics;
 }
 
+/** The process's metrics: the registry and every metric named above. */
+export type ShopMetrics = ReturnType<typeof create>;
+
 /**
  * The process's metrics (created on first call, then the same object from the server and the
  * bundle alike).
- * @returns {ReturnType<typeof create>}
  */
-export function shopMetrics() {
-  return (globalThis[KEY] ??= create());
+export function shopMetrics(): ShopMetrics {
+  const shared = globalThis as unknown as Record<symbol, ShopMetrics | undefined>;
+  return (shared[KEY] ??= create());
 }
 
-/** The record of the request being handled by the server, if any (the app fills it). @returns {RequestRecord | undefined} */
-export function currentRequest() {
+/** The record of the request being handled by the server, if any (the app fills it). */
+export function currentRequest(): RequestRecord | undefined {
   return shopMetrics().requests.getStore();
 }

@@ -1,7 +1,7 @@
 /**
  * The build's hashed assets (`dist/client/_astro/`: scripts, the site stylesheet, SVGs) compressed
  * once at build time and served from memory, instead of being brotli- or gzip-compressed again for
- * every request (issue "One path from page to database" §4 "Static files at the limit").
+ * every request (docs/architecture.md "Budgets"; ADR 16).
  *
  * - At build (`precompressAssets`, from the Astro integration in astro.config.mjs): beside every text
  *   asset of at least `MIN_BYTES`, a `.br` (brotli, quality 11) and a `.gz` (gzip, level 9).
@@ -16,6 +16,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Negotiator from 'negotiator';
 
 /** Smaller assets are not worth compressing (the `compression` middleware's threshold too). */
@@ -32,7 +33,7 @@ export const TEXT_TYPES = new Map([
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The text assets of `dir` (not recursive: `_astro` is flat) worth compressing. */
-function textAssets(dir) {
+function textAssets(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, { withFileTypes: true })
@@ -42,11 +43,10 @@ function textAssets(dir) {
 }
 
 /**
- * Writes `<file>.br` and `<file>.gz` beside every text asset of `dir` of at least MIN_BYTES.
- * @param {string} dir the build's asset folder (dist/client/_astro)
- * @returns {{ files: number, bytes: number, brBytes: number, gzBytes: number }} what was compressed
+ * Writes `<file>.br` and `<file>.gz` beside every text asset of `dir` (the build's asset folder,
+ * dist/client/_astro) of at least MIN_BYTES; returns what was compressed (bytes).
  */
-export function precompressAssets(dir) {
+export function precompressAssets(dir: string): { files: number; bytes: number; brBytes: number; gzBytes: number } {
   const totals = { files: 0, bytes: 0, brBytes: 0, gzBytes: 0 };
   for (const file of textAssets(dir)) {
     const raw = fs.readFileSync(file);
@@ -65,20 +65,17 @@ export function precompressAssets(dir) {
 }
 
 /**
- * The precompressed assets of `dir`, served under `urlPrefix`.
- * @param {string} dir the build's asset folder (dist/client/_astro)
- * @param {string} [urlPrefix] the URL path of that folder
- * @returns {{ size: number, handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): boolean }}
- *   `handle` answers and returns true, or returns false and leaves the request untouched
+ * The precompressed assets of `dir` (the build's asset folder, dist/client/_astro), served under
+ * `urlPrefix` (that folder's URL path). `handle` answers and returns true, or returns false and
+ * leaves the request untouched.
  */
-export function createStaticAssets(dir, urlPrefix = '/_astro/') {
-  /** @type {Map<string, { type: string, etag: string, br: Buffer, gzip: Buffer }>} */
-  const assets = new Map();
+export function createStaticAssets(dir: string, urlPrefix = '/_astro/'): { size: number; handle(req: IncomingMessage, res: ServerResponse): boolean } {
+  const assets = new Map<string, { type: string; etag: string; br: Buffer; gzip: Buffer }>();
   for (const file of textAssets(dir)) {
     if (!fs.existsSync(`${file}.br`) || !fs.existsSync(`${file}.gz`)) continue;
     const raw = fs.readFileSync(file);
     assets.set(urlPrefix + path.basename(file), {
-      type: TEXT_TYPES.get(path.extname(file)),
+      type: TEXT_TYPES.get(path.extname(file)) ?? 'application/octet-stream',
       etag: crypto.createHash('sha256').update(raw).digest('base64url').slice(0, 22),
       br: fs.readFileSync(`${file}.br`),
       gzip: fs.readFileSync(`${file}.gz`),

@@ -1,20 +1,19 @@
 /**
  * How the server process is started so that its memory stays within budget (ADR 16 "Memory";
  * docs/architecture.md "Budgets": RSS ≤ 400 MB after 10,000 mixed requests on the embedded database). Used by
- * every launcher of scripts/serve.mjs: `npm start` (scripts/start.mjs), the measuring scripts
- * (scripts/lib/shop-process.mjs) and the container image (the Dockerfile repeats both).
+ * every launcher of the server (./serve.ts): `npm start` (scripts/start.mjs), the measuring scripts
+ * (`npm run bench`) and the container image (the Dockerfile repeats both).
  */
 
 /**
- * Node flags put before scripts/serve.mjs. `--max-semi-space-size=16` (MB): V8's young generation
+ * Node flags put before the server's entry script. `--max-semi-space-size=16` (MB): V8's young generation
  * is two semi-spaces; on a machine with a few GB of memory Node 24 lets each grow to 64 MB, 128 MB
  * that the server keeps resident once a burst of requests has filled them. 16 MB each (V8's
  * earlier default) measured 90–99 MB less RSS after the mixed load; CPU per rendered product page
  * stayed the same within the noise (40.1 against 41.3 ms).
- * V8 reads it only at start, so it cannot be set from inside serve.mjs.
- * @type {readonly string[]}
+ * V8 reads it only at start, so it cannot be set from inside the server.
  */
-export const SERVER_NODE_FLAGS = Object.freeze(['--max-semi-space-size=16']);
+export const SERVER_NODE_FLAGS: readonly string[] = Object.freeze(['--max-semi-space-size=16']);
 
 /**
  * glibc malloc settings (environment variables, applied when not already set):
@@ -26,6 +25,5 @@ export const SERVER_NODE_FLAGS = Object.freeze(['--max-semi-space-size=16']);
  *   arenas, which seldom shrink. Setting it also turns that adjustment off.
  * - MALLOC_TRIM_THRESHOLD_=131072 (bytes): an arena gives free memory at its top back once 128 KB
  *   is free there (default: twice the moving mmap threshold, up to 64 MB).
- * @type {Readonly<Record<string, string>>}
  */
-export const SERVER_MALLOC_ENV = Object.freeze({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' });
+export const SERVER_MALLOC_ENV: Readonly<Record<string, string>> = Object.freeze({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' });

@@ -1,6 +1,6 @@
 /**
  * The client IP of a request (docs/architecture.md Security; rate limits per IP), one rule for the server
- * (scripts/serve.mjs: the request log line of a cached page) and the app (src/server/client-ip.ts).
+ * (./serve.ts: the request log line of a cached page) and the app (src/server/client-ip.ts).
  * Without trusted proxies (TRUST_PROXY=0, the default) it is the socket's address and
  * X-Forwarded-For, which any client can write, is ignored. Behind `hops` trusted proxies it is the
  * `hops`-th address from the end of X-Forwarded-For: each proxy appends the address it saw, so the
@@ -10,12 +10,10 @@
 /**
  * E.g. clientIpFrom('1.1.1.1, 203.0.113.7', '10.0.0.2', 1) → '203.0.113.7';
  * clientIpFrom('1.1.1.1', '198.51.100.4', 0) → '198.51.100.4'; null when nothing is known.
- * @param {string | null | undefined} forwardedFor the X-Forwarded-For header
- * @param {string | null | undefined} socketIp the socket's remote address
- * @param {number} hops trusted proxies in front of the shop (TRUST_PROXY)
- * @returns {string | null}
+ * `forwardedFor`: the X-Forwarded-For header; `socketIp`: the socket's remote address; `hops`:
+ * trusted proxies in front of the shop (TRUST_PROXY).
  */
-export function clientIpFrom(forwardedFor, socketIp, hops) {
+export function clientIpFrom(forwardedFor: string | null | undefined, socketIp: string | null | undefined, hops: number): string | null {
   if (hops > 0 && forwardedFor) {
     const chain = forwardedFor
       .split(',')
@@ -25,16 +23,4 @@ export function clientIpFrom(forwardedFor, socketIp, hops) {
     if (ip && /^[\da-fA-F:.]{2,45}$/.test(ip)) return ip;
   }
   return socketIp?.trim() || null;
-}
-
-/**
- * TRUST_PROXY as a number of proxies: 'true' → 1, 'false' or unset → 0, else the number (0 to 10;
- * scripts/lib/settings.mjs refuses anything else at start).
- * @param {NodeJS.ProcessEnv} [env]
- */
-export function trustedHops(env = process.env) {
-  const raw = (env.TRUST_PROXY ?? '').trim();
-  if (raw === 'true') return 1;
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, 10) : 0;
 }

@@ -1,9 +1,14 @@
 /**
  * The shop's security policy for HTTP responses, in one place (README "Security"): read by
  * astro.config.mjs (Content-Security-Policy of rendered pages, trusted proxy domains) and by
- * scripts/serve.mjs (the other headers, on every response the server sends: pages, Actions, the
+ * the server, ./serve.ts (the other headers, on every response the server sends: pages, Actions, the
  * API, static files, pictures, errors and redirects).
  */
+
+import type { AstroUserConfig } from 'astro';
+
+/** One directive of Astro's CSP configuration. */
+type CspDirective = NonNullable<Extract<NonNullable<Extract<AstroUserConfig['security'], object>['csp']>, object>['directives']>[number];
 
 /** Origin of Stripe's hosted Checkout page: Pay Now's form is redirected there (303) when PAYMENT_PROVIDER=stripe. */
 export const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
@@ -13,9 +18,8 @@ export const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
  * the hashes of every script and style it emits; no 'unsafe-inline' for scripts). Pictures may be
  * data: URIs (placeholders) and blob: URLs (the profile picture's preview of the file a member
  * chose, made in the page itself); nothing is framed, and no one may frame the shop.
- * @type {NonNullable<Extract<import('astro').AstroUserConfig['security'], object>['csp']> extends infer C ? C extends { directives?: infer D } ? NonNullable<D> : never : never}
  */
-export const CSP_DIRECTIVES = [
+export const CSP_DIRECTIVES: CspDirective[] = [
   "default-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
@@ -56,11 +60,10 @@ export const PERMISSIONS_POLICY = [
 /**
  * The headers sent on every response. Strict-Transport-Security only when the shop's public
  * address (SITE_URL) is https: never on a plain-HTTP demo or test server.
- * @param {string | undefined} siteUrl SITE_URL, e.g. 'https://shop.example.my'
- * @returns {Record<string, string>}
+ * `siteUrl`: SITE_URL, e.g. 'https://shop.example.my'.
  */
-export function securityHeaders(siteUrl) {
-  const headers = {
+export function securityHeaders(siteUrl: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {
     'Content-Security-Policy': FALLBACK_CSP,
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
@@ -73,7 +76,7 @@ export function securityHeaders(siteUrl) {
 }
 
 /** Whether SITE_URL is an https address. */
-export function isHttps(siteUrl) {
+export function isHttps(siteUrl: string | undefined): boolean {
   try {
     return new URL(siteUrl ?? '').protocol === 'https:';
   } catch {

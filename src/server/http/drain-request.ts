@@ -2,17 +2,15 @@
  * Answers reach the client whole even when the app answers before reading the request body (a 413
  * for an upload over the Actions' 1 MB limit, a 400 for a refused URL, a redirect). Node closes such
  * a connection once the answer is written; closing a socket with unread upload data makes the kernel
- * send a reset, and the client then loses the end of the answer (issue "Hardened for the open
- * internet": truncated answers). So `res.end` first reads and drops the rest of the upload, at most
+ * send a reset, and the client then loses the end of the answer (docs/architecture.md "Security":
+ * a truncated answer). So `res.end` first reads and drops the rest of the upload, at most
  * `maxBytes` (16 MB) or `maxMs` (5,000 ms), then ends the answer.
- *
- * @param {import('node:http').IncomingMessage} req
- * @param {import('node:http').ServerResponse} res
- * @param {{ maxBytes?: number, maxMs?: number }} [limits]
  */
-export function drainBeforeEnd(req, res, { maxBytes = 16 * 1024 * 1024, maxMs = 5_000 } = {}) {
-  const end = res.end;
-  res.end = function drainThenEnd(...args) {
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export function drainBeforeEnd(req: IncomingMessage, res: ServerResponse, { maxBytes = 16 * 1024 * 1024, maxMs = 5_000 }: { maxBytes?: number; maxMs?: number } = {}): void {
+  const end = res.end as (...args: unknown[]) => ServerResponse;
+  res.end = function drainThenEnd(...args: unknown[]) {
     if (req.complete || req.destroyed || req.readableEnded) return end.apply(res, args);
     let seen = 0;
     let done = false;
@@ -23,7 +21,7 @@ export function drainBeforeEnd(req, res, { maxBytes = 16 * 1024 * 1024, maxMs = 
       req.off('data', onData);
       end.apply(res, args);
     };
-    const onData = (chunk) => {
+    const onData = (chunk: Buffer) => {
       seen += chunk.length;
       if (seen > maxBytes) finish();
     };
@@ -34,5 +32,5 @@ export function drainBeforeEnd(req, res, { maxBytes = 16 * 1024 * 1024, maxMs = 
     req.once('close', finish);
     req.resume();
     return res;
-  };
+  } as ServerResponse['end'];
 }

@@ -1,34 +1,34 @@
 /**
  * The embedded database's lock (ADR 14): where it lives, when it is stale, what a refused process
- * is told, and a check used by scripts/serve.mjs to refuse a second server before it listens. The
+ * is told, and a check used by the server (./serve.ts) to refuse a second server before it listens. The
  * lock itself is taken in src/server/xs-api/db/client.ts when the database opens.
  */
+import type { Env } from '../settings.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import lockfile from 'proper-lockfile';
+import { clock } from '../clock.ts';
 
 /** Default ms a lock may go without a refresh before it counts as left by a dead process. */
 export const LOCK_STALE_MS = 30_000;
 
 /**
  * The stale time in force: DATA_DIR_LOCK_STALE_MS when it is a number ≥ 2000 (ms), else LOCK_STALE_MS.
- * @param {NodeJS.ProcessEnv} env
  */
-export function lockStaleMs(env = process.env) {
+export function lockStaleMs(env: Env): number {
   const n = Number(env.DATA_DIR_LOCK_STALE_MS ?? LOCK_STALE_MS);
   return Number.isFinite(n) && n >= 2000 ? n : LOCK_STALE_MS;
 }
 
-/** The lock folder of an (absolute) data directory: `<dataDir>.lock.d`. @param {string} dataDir */
-export function lockPathOf(dataDir) {
+/** The lock folder of an (absolute) data directory: `<dataDir>.lock.d`. */
+export function lockPathOf(dataDir: string): string {
   return `${dataDir.replace(/\/$/, '')}.lock.d`;
 }
 
 /**
- * What a process refused the data directory is told.
- * @param {string} dataDir @param {string} lockPath @param {number} staleMs
+ * What a process refused the data directory is told (`staleMs`: the stale time in force, ms).
  */
-export function lockedMessage(dataDir, lockPath, staleMs) {
+export function lockedMessage(dataDir: string, lockPath: string, staleMs: number): string {
   return (
     `The embedded database in ${dataDir} is in use by another process (lock ${lockPath}). ` +
     'PGlite allows one process per data directory, also across containers sharing the volume: stop that process, ' +
@@ -40,19 +40,18 @@ export function lockedMessage(dataDir, lockPath, staleMs) {
 /**
  * Whether another live process holds the data directory now (a fresh lock). Only a hint for an early,
  * clear refusal: opening the database takes the lock for real.
- * @param {string} dataDir absolute path
- * @returns {Promise<boolean>}
+ * `dataDir` is an absolute path.
  */
-export async function dataDirInUse(dataDir, env = process.env) {
+export async function dataDirInUse(dataDir: string, env: Env): Promise<boolean> {
   const inUse = await lockfile.check(dataDir, { lockfilePath: lockPathOf(dataDir), realpath: false, stale: lockStaleMs(env) });
   return inUse && goneOwnersLock(lockPathOf(dataDir)) === null;
 }
 
-/** The file beside the lock folder that names its holder (proper-lockfile removes the folder with rmdir: it stays empty). @param {string} lockPath */
-const ownerFileOf = (lockPath) => `${lockPath}.owner.json`;
+/** The file beside the lock folder that names its holder (proper-lockfile removes the folder with rmdir: it stays empty). */
+const ownerFileOf = (lockPath: string): string => `${lockPath}.owner.json`;
 
-/** A value read from /proc (Linux), or '' where there is none. @param {() => string} read */
-function proc(read) {
+/** A value read from /proc (Linux), or '' where there is none. */
+function proc(read: () => string): string {
   try {
     return read().trim();
   } catch {
@@ -60,8 +59,8 @@ function proc(read) {
   }
 }
 
-/** The start time of process `pid` since boot (field 22 of /proc/<pid>/stat), or '' when it is gone. @param {number | string} pid */
-function startTimeOf(pid) {
+/** The start time of process `pid` since boot (field 22 of /proc/<pid>/stat), or '' when it is gone. */
+function startTimeOf(pid: number | string): string {
   const stat = proc(() => fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
   // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
   return stat ? (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '') : '';
@@ -71,7 +70,7 @@ function startTimeOf(pid) {
  * Who this process is, as far as telling whether it still lives goes: the host, the machine's boot,
  * the PID namespace, the pid and its start time (a reused pid has another start time).
  */
-export function lockOwner() {
+export function lockOwner(): { host: string; boot: string; pidns: string; pid: number; start: string } {
   return {
     host: os.hostname(),
     boot: proc(() => fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8')),
@@ -84,14 +83,13 @@ export function lockOwner() {
 /**
  * Names this process as the holder of the lock folder it has just taken, with the folder's inode, so
  * a name left by an earlier holder is never read as the current one's.
- * @param {string} lockPath
  */
-export function recordLockOwner(lockPath) {
+export function recordLockOwner(lockPath: string): void {
   fs.writeFileSync(ownerFileOf(lockPath), JSON.stringify({ ...lockOwner(), lock: fs.statSync(lockPath).ino }));
 }
 
-/** Removes this process's name beside a lock it releases. @param {string} lockPath */
-export function forgetLockOwner(lockPath) {
+/** Removes this process's name beside a lock it releases. */
+export function forgetLockOwner(lockPath: string): void {
   fs.rmSync(ownerFileOf(lockPath), { force: true });
 }
 
@@ -101,12 +99,10 @@ export function forgetLockOwner(lockPath) {
  * boot, in this PID namespace (so its pid means something here), and that pid is not running or runs
  * another process (another start time). Else null: a lock of another host or container, or of
  * unknown holder, goes stale by its age alone.
- * @param {string} lockPath
- * @returns {number | null}
  */
-export function goneOwnersLock(lockPath) {
-  let owner;
-  let ino;
+export function goneOwnersLock(lockPath: string): number | null {
+  let owner: Partial<ReturnType<typeof lockOwner>> & { lock?: number };
+  let ino: number;
   try {
     owner = JSON.parse(fs.readFileSync(ownerFileOf(lockPath), 'utf8'));
     ino = fs.statSync(lockPath).ino;
@@ -116,18 +112,17 @@ export function goneOwnersLock(lockPath) {
   const me = lockOwner();
   if (owner.lock !== ino || !me.boot || !me.pidns || owner.host !== me.host || owner.boot !== me.boot || owner.pidns !== me.pidns) return null;
   if (!Number.isInteger(owner.pid) || owner.pid === process.pid) return null;
-  const start = startTimeOf(owner.pid);
+  const start = startTimeOf(owner.pid as number);
   return start === '' || start !== owner.start ? ino : null;
 }
 
 /**
  * Removes the lock folder at `lockPath` if it is still the one of inode `ino` (a dead holder's): it is
  * first renamed aside (atomic), and put back when the renamed folder turns out to be another's.
- * @param {string} lockPath @param {number} ino
- * @returns {boolean} whether the dead lock was removed
+ * Returns whether the dead lock was removed.
  */
-export function removeDeadLock(lockPath, ino) {
-  const aside = `${lockPath}.dead-${process.pid}-${Date.now()}`;
+export function removeDeadLock(lockPath: string, ino: number): boolean {
+  const aside = `${lockPath}.dead-${process.pid}-${clock.ms()}`;
   try {
     fs.renameSync(lockPath, aside);
   } catch {

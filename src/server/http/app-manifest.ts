@@ -2,7 +2,7 @@
  * The shop as an installable app (ADR 31, README "Installing the shop and using it offline"): what
  * every language's web app manifest says, the icons it names, and the service worker's address.
  * Read by the manifest endpoint (src/pages/manifest.webmanifest.ts), by the build step that makes
- * the icons and the worker (scripts/lib/service-worker-build.mjs) and by scripts/serve.mjs.
+ * the icons and the worker (astro.config.mjs `xs-installable`) and by the server (./serve.ts).
  */
 
 /** The browser bar's and the installed app's colour (BaseLayout's `theme-color`). */
@@ -17,9 +17,8 @@ export const SERVICE_WORKER_PATH = '/sw.js';
  * The app's icons, made at build time from the shop's logo (public/images/logo.svg) into
  * dist/client/icons: `size` in pixels (square PNG); `maskable` icons keep the logo inside the
  * central safe zone on a full-bleed background, for launchers that cut icons into circles or squircles.
- * @type {readonly { src: string, size: number, purpose: 'any' | 'maskable' }[]}
  */
-export const APP_ICONS = [
+export const APP_ICONS: readonly { src: string; size: number; purpose: 'any' | 'maskable' }[] = [
   { src: '/icons/icon-192.png', size: 192, purpose: 'any' },
   { src: '/icons/icon-512.png', size: 512, purpose: 'any' },
   { src: '/icons/icon-maskable-512.png', size: 512, purpose: 'maskable' },
@@ -35,11 +34,10 @@ export const APPLE_TOUCH_ICON = '/icons/apple-touch-icon.png';
 /**
  * One language's web app manifest (W3C Web Application Manifest). Each language is an app of its
  * own: its home is its start URL and its `id`, its address space (`/`, `/zh`, `/ar`) its scope.
- * @param {{ locale: 'en' | 'zh' | 'ar', lang: string, dir: 'ltr' | 'rtl', home: string, name: string, shortName: string, description: string }} p
- *   `home` the language's home path ('/', '/zh', '/ar'), `lang` its BCP 47 tag ('zh-Hans')
- * @returns {Record<string, unknown>} the manifest's JSON
+ * `home` is the language's home path ('/', '/zh', '/ar'), `lang` its BCP 47 tag ('zh-Hans');
+ * returns the manifest's JSON.
  */
-export function appManifest({ lang, dir, home, name, shortName, description }) {
+export function appManifest({ lang, dir, home, name, shortName, description }: { locale: 'en' | 'zh' | 'ar'; lang: string; dir: 'ltr' | 'rtl'; home: string; name: string; shortName: string; description: string }): Record<string, unknown> {
   return {
     id: home,
     name,

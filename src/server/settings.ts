@@ -1,0 +1,245 @@
+/**
+ * Every setting of the shop, in one schema (docs/architecture.md "Configuration"; README
+ * Configuration): a value out of range, of the wrong kind, or a combination that cannot work
+ * (Stripe without its keys) refuses the start, naming the variable and what it accepts. An empty
+ * value counts as unset (compose passes `NAME=` for settings left empty), so the default applies.
+ * The server (src/server/http/serve.ts, and so `npm start`) exits with code 1 on any problem,
+ * before it listens: a shop that could not answer never says /healthz ok.
+ *
+ * Production adds its own rules (NODE_ENV=production: the public API key, Secure cookies…):
+ * `productionConfigProblems` below.
+ */
+import net from 'node:net';
+import { z } from 'zod';
+
+const wholeNumber = (min: number, max: number) =>
+  z.string().refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, `a whole number from ${min} to ${max}`);
+const number = (min: number, max: number) => z.string().refine((v) => v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= min && Number(v) <= max, `a number from ${min} to ${max}`);
+const flag = z.enum(['true', 'false'], { message: 'true or false' });
+const url = (protocols: string[], what: string) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, what);
+const text = (min: number, max: number, what: string) => z.string().refine((v) => v.length >= min && v.length <= max, what);
+
+/** Each setting and what it accepts (the defaults are where the settings are read). */
+export const SETTINGS = {
+  PORT: wholeNumber(1, 65535),
+  HOST: text(1, 255, 'an address to listen on'),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'a postgres:// connection URL'),
+  DATABASE_POOL_SIZE: wholeNumber(1, 100),
+  DATA_DIR: text(1, 4096, 'a folder'),
+  DATA_DIR_LOCK_STALE_MS: wholeNumber(2000, 3_600_000),
+  UPLOADS_DIR: text(1, 4096, 'a folder'),
+  BACKUP_DIR: text(1, 4096, 'a folder'),
+  IMAGE_CACHE_DIR: text(1, 4096, 'a folder'),
+  MIGRATIONS_DIR: text(1, 4096, 'a folder'),
+  SEED_DEMO_DATA: flag,
+  SESSION_SECRET: text(32, 4096, 'at least 32 characters (e.g. openssl rand -base64 48)'),
+  COOKIE_SECURE: flag,
+  SITE_URL: url(['http:', 'https:'], 'the shop\'s public origin, an http(s) URL such as https://shop.example.my'),
+  XS_API_URL: url(['http:', 'https:'], 'an http(s) URL'),
+  XS_API_KEY: z.string().regex(/^\S{1,200}$/, 'up to 200 characters without spaces'),
+  WHATSAPP_NUMBER: z.string().refine((v) => /^\d{8,15}$/.test(v.replace(/\D/g, '')), '8 to 15 digits, country code first'),
+  APP_STORE_URL: url(['https:'], 'an https URL'),
+  GOOGLE_PLAY_URL: url(['https:'], 'an https URL'),
+  APPGALLERY_URL: url(['https:'], 'an https URL'),
+  SMS_GATEWAY_URL: url(['http:', 'https:'], 'an http(s) URL'),
+  GEOCODER_URL: url(['http:', 'https:'], 'an http(s) URL'),
+  REDIS_URL: url(['redis:', 'rediss:'], 'a redis:// URL'),
+  RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000),
+  RATE_LIMIT_EXEMPT_IPS: z.string().refine((v) => v.split(/[\s,]+/).filter(Boolean).every((ip) => net.isIP(ip) !== 0), 'IP addresses separated by commas'),
+  RATE_LIMIT_SCALE: number(0.01, 1000),
+  RATE_LIMIT_KEY_PREFIX: z.string().regex(/^[\w-]{1,40}$/, "1 to 40 letters, digits, '-' or '_'"),
+  TRUST_PROXY: z.string().refine((v) => v === 'true' || v === 'false' || (/^\d+$/.test(v) && Number(v) <= 10), 'the number of proxies in front of the shop, 0 to 10'),
+  SERVER_HEADERS_TIMEOUT_MS: wholeNumber(100, 3_600_000),
+  SERVER_REQUEST_TIMEOUT_MS: wholeNumber(100, 3_600_000),
+  SERVER_KEEP_ALIVE_TIMEOUT_MS: wholeNumber(100, 3_600_000),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000),
+  LOG_CACHE_HIT_SAMPLE: number(0, 1),
+  METRICS_TOKEN: text(24, 4096, 'at least 24 characters'),
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { message: 'trace, debug, info, warn, error, fatal or silent' }),
+  PAYMENT_PROVIDER: z.string().refine((v) => ['sandbox', 'stripe'].includes(v.trim().toLowerCase()), 'sandbox or stripe'),
+  PAYMENT_WINDOW_MINUTES: wholeNumber(1, 1440),
+  PAYMENT_SANDBOX_SECRET: text(16, 4096, 'at least 16 characters'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(live|test)_\w+$/, 'a Stripe secret key, sk_live_… or sk_test_…'),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'a Stripe webhook signing secret, whsec_…'),
+  OPS_TOKEN: text(24, 4096, 'at least 24 characters'),
+  PICKUP_SLOT_CAPACITY: wholeNumber(0, 10_000),
+  DELIVERY_DAY_CAPACITY: wholeNumber(0, 10_000),
+  PAGE_CACHE_MB: number(0, 65_536),
+  PICTURE_TRANSFORMS: wholeNumber(1, 64),
+  PICTURE_WARMUP: flag,
+  SERVICE_WORKER: flag,
+  CHECK_API_ANSWERS: flag,
+  PICTURES_AT_BUILD: flag,
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'a VAPID public key: 87 base64url characters (npx web-push generate-vapid-keys)'),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a VAPID private key: 43 base64url characters (npx web-push generate-vapid-keys)'),
+  VAPID_SUBJECT: url(['mailto:', 'https:'], 'a mailto: or https: address push services may write to'),
+};
+
+/** The environment the settings are read from (names to raw values). */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The process's environment. This module is the one place in src/ that reads `process.env`
+ * (docs/architecture.md "Configuration"): every other module asks here, or is handed an Env by its
+ * caller. Read on each call rather than copied once, so a test that sets a variable sees it at once;
+ * the server checks every value against SETTINGS before it listens (src/server/http/serve.ts).
+ */
+export function currentEnv(): Env {
+  return process.env;
+}
+
+/**
+ * Sets one variable of the process's environment: the server's own switches for the app it loads
+ * (ASTRO_NODE_AUTOSTART), never a setting of the operator's.
+ */
+export function setEnv(name: string, value: string): void {
+  process.env[name] = value;
+}
+
+/** Settings that only work together: one message per broken combination. */
+function combinationProblems(env: Env): string[] {
+  const set = (name: string) => (env[name] ?? '').trim() !== '';
+  const problems: string[] = [];
+  if ((env.PAYMENT_PROVIDER ?? '').trim().toLowerCase() === 'stripe') {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) if (!set(name)) problems.push(`${name}: required with PAYMENT_PROVIDER=stripe.`);
+  }
+  if (set('VAPID_PUBLIC_KEY') !== set('VAPID_PRIVATE_KEY')) problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (a pair), or neither (the shop makes its own).');
+  const headers = Number(env.SERVER_HEADERS_TIMEOUT_MS || 10_000);
+  const request = Number(env.SERVER_REQUEST_TIMEOUT_MS || 60_000);
+  if (set('SERVER_REQUEST_TIMEOUT_MS') && request < headers) problems.push(`SERVER_REQUEST_TIMEOUT_MS: at least SERVER_HEADERS_TIMEOUT_MS (${headers}).`);
+  return problems;
+}
+
+/** A setting's value, trimmed; undefined when unset or empty (compose passes `NAME=`). */
+function given(env: Env, name: string): string | undefined {
+  const v = env[name]?.trim();
+  return v ? v : undefined;
+}
+
+/**
+ * What the server in front of the app (src/server/http/serve.ts) runs with, read once at its start
+ * with every default applied. Times in ms; `trustProxyHops` is TRUST_PROXY as a number of proxies;
+ * `metricsToken` '' turns /metrics off; `siteUrl` '' when unset.
+ */
+export interface ServerSettings {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string;
+  shutdownTimeoutMs: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  trustProxyHops: number;
+  metricsToken: string;
+  logLevel: string;
+  logCacheHitSample: number;
+  siteUrl: string;
+  serviceWorker: boolean;
+  pictureWarmup: boolean;
+}
+
+/**
+ * The server's settings from `env`, checked against SETTINGS first.
+ * E.g. serverSettings({ PORT: '8080', TRUST_PROXY: 'true' }) → { port: 8080, trustProxyHops: 1, host: '0.0.0.0', … }.
+ * @throws Error listing every problem (settingsProblems) when a value does not fit its schema.
+ */
+export function serverSettings(env: Env): ServerSettings {
+  const problems = settingsProblems(env);
+  if (problems.length > 0) throw new Error(`Settings that cannot work:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  const num = (name: string, fallback: number) => Number(given(env, name) ?? fallback);
+  const trust = given(env, 'TRUST_PROXY') ?? '0';
+  return {
+    host: given(env, 'HOST') ?? '0.0.0.0',
+    port: num('PORT', 4321),
+    dataDir: given(env, 'DATA_DIR') ?? '.data/pglite',
+    databaseUrl: given(env, 'DATABASE_URL') ?? '',
+    shutdownTimeoutMs: num('SHUTDOWN_TIMEOUT_MS', 10_000),
+    headersTimeoutMs: num('SERVER_HEADERS_TIMEOUT_MS', 10_000),
+    requestTimeoutMs: num('SERVER_REQUEST_TIMEOUT_MS', 60_000),
+    keepAliveTimeoutMs: num('SERVER_KEEP_ALIVE_TIMEOUT_MS', 5_000),
+    trustProxyHops: trust === 'true' ? 1 : trust === 'false' ? 0 : Number(trust),
+    metricsToken: given(env, 'METRICS_TOKEN') ?? '',
+    logLevel: given(env, 'LOG_LEVEL') ?? 'info',
+    logCacheHitSample: num('LOG_CACHE_HIT_SAMPLE', 1),
+    siteUrl: given(env, 'SITE_URL') ?? '',
+    serviceWorker: given(env, 'SERVICE_WORKER') !== 'false',
+    pictureWarmup: given(env, 'PICTURE_WARMUP') !== 'false',
+  };
+}
+
+/**
+ * What is wrong with the settings in `env`, one message per problem, each naming its variable and
+ * what it accepts, e.g. 'TRUST_PROXY: the number of proxies in front of the shop, 0 to 10 (got "99").'
+ * Empty when all is well.
+ */
+export function settingsProblems(env: Env): string[] {
+  const problems: string[] = [];
+  for (const [name, schema] of Object.entries(SETTINGS)) {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') continue;
+    const checked = schema.safeParse(raw);
+    if (!checked.success) {
+      const shown = name.includes('SECRET') || name.includes('TOKEN') || name.includes('PASSWORD') || name === 'XS_API_KEY' ? `${raw.length} characters` : `"${raw.slice(0, 80)}"`;
+      problems.push(`${name}: ${checked.error.issues[0]?.message ?? 'invalid'} (got ${shown}).`);
+    }
+  }
+  return [...problems, ...combinationProblems(env)];
+}
+
+
+/** The public development API key of the bundled API: anyone can read it in the README. */
+export const DEV_API_KEY = 'xs-local-dev-key';
+
+/** Shortest SESSION_SECRET accepted, in characters. */
+export const SESSION_SECRET_MIN = 32;
+
+/**
+ * Settings a production server must not start with (README Configuration, "Security"), one message
+ * per problem, each naming its variable; empty when all is well or when not in production.
+ * Production is NODE_ENV=production; `npm start` without it is the local demo, which keeps working
+ * with no configuration (its session secret and operators' token are generated into the data folder).
+ */
+export function productionConfigProblems(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!env.XS_API_KEY || env.XS_API_KEY === DEV_API_KEY) {
+    problems.push(`XS_API_KEY: set your own API key; the development key ${DEV_API_KEY} is public.`);
+  }
+  if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < SESSION_SECRET_MIN) {
+    problems.push(`SESSION_SECRET: must be at least ${SESSION_SECRET_MIN} characters long (e.g. openssl rand -base64 48).`);
+  }
+  if (!env.SESSION_SECRET && env.DATABASE_URL) {
+    problems.push(`SESSION_SECRET: required on PostgreSQL (DATABASE_URL), the same on every instance, at least ${SESSION_SECRET_MIN} characters.`);
+  }
+  if (env.COOKIE_SECURE === 'false' && siteIsHttps(env.SITE_URL)) {
+    problems.push('COOKIE_SECURE: the login cookie must be Secure when SITE_URL is https; remove COOKIE_SECURE=false.');
+  }
+  if (env.GEOCODER_URL?.trim() && !isHttps(env.GEOCODER_URL.trim())) {
+    problems.push('GEOCODER_URL: must be an https URL (the maps service is sent GEOCODER_KEY and shoppers\' addresses).');
+  }
+  return problems;
+}
+
+function isHttps(url: string): boolean {
+  try {
+    return new URL(url).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function siteIsHttps(siteUrl: string | undefined): boolean {
+  try {
+    return new URL(siteUrl ?? '').protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
