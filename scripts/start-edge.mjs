@@ -5,11 +5,12 @@
  * `wrangler dev` (no account, nothing deployed), on HOST:PORT against the API at XS_API_URL.
  *
  * The Worker's settings come from this process's environment, written to a file only this user
- * can read (.wrangler/edge.env) that wrangler loads as the Worker's vars and secrets:
+ * can read (.wrangler/edge-<PORT>.env) that wrangler loads as the Worker's vars and secrets:
  * XS_API_URL (required), XS_API_KEY, SESSION_SECRET (else one made for this run: logins then end
  * with it), SITE_URL (default http://HOST:PORT), COOKIE_SECURE, OPS_TOKEN, PAYMENT_PROVIDER,
  * PAYMENT_WINDOW_MINUTES, TRUST_PROXY, WHATSAPP_NUMBER, the app-store addresses and LOG_LEVEL.
- * PORT defaults to 8787, HOST to 127.0.0.1. Stops wrangler on SIGINT/SIGTERM.
+ * PORT defaults to 8787, HOST to 127.0.0.1; EDGE_INSPECTOR_PORT sets the debugger's port (else
+ * wrangler takes 9229 or a free one). Stops wrangler on SIGINT/SIGTERM.
  */
 import './lib/project-node.mjs';
 import { spawn } from 'node:child_process';
@@ -36,12 +37,16 @@ const env = {
   SESSION_SECRET: randomBytes(32).toString('base64url'),
   ...Object.fromEntries(SETTINGS.filter((k) => process.env[k]).map((k) => [k, process.env[k]])),
 };
-const envFile = path.join(root, '.wrangler/edge.env');
+const envFile = path.join(root, `.wrangler/edge-${port}.env`);
 fs.mkdirSync(path.dirname(envFile), { recursive: true });
 fs.writeFileSync(envFile, Object.entries(env).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join('\n') + '\n', { mode: 0o600 });
 
 const wrangler = path.join(root, 'node_modules/wrangler/bin/wrangler.js');
-const child = spawn(process.execPath, [wrangler, 'dev', '--config', config, '--ip', host, '--port', port, '--env-file', envFile, '--show-interactive-dev-session=false', '--log-level', process.env.WRANGLER_LOG ?? 'warn'], {
+const inspector = process.env.EDGE_INSPECTOR_PORT ? ['--inspector-port', process.env.EDGE_INSPECTOR_PORT] : [];
+// Each run its own local state (the platform's caches), so two workers on two ports do not share it.
+const state = path.join(root, '.wrangler/state', port);
+const args = ['dev', '--config', config, '--ip', host, '--port', port, ...inspector, '--persist-to', state, '--env-file', envFile, '--show-interactive-dev-session=false', '--log-level', process.env.WRANGLER_LOG ?? 'warn'];
+const child = spawn(process.execPath, [wrangler, ...args], {
   cwd: root,
   stdio: 'inherit',
   // No look-ups on the internet: the placeholder `request.cf`, no usage reports.
