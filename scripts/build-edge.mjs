@@ -5,7 +5,8 @@
  *
  * 1. the pictures the Node build made (dist/pictures, ADR 22) copied to the worker's static
  *    assets at their short addresses (`/_p/<file>/<w>x<h>.<format>`), so the platform serves them
- *    before the worker runs, cached a year like /_astro/ (dist-edge/client/_headers);
+ *    before the worker runs, cached a year like /_astro/, and the security headers of every answer
+ *    on Node on all the files (dist-edge/client/_headers; HSTS when SITE_URL is https at build);
  *    without dist/pictures (no `npm run build` yet) the Node build is run first;
  * 2. the worker's modules checked: an import of a Node built-in or of any module not in the
  *    bundle (other than the platform's `cloudflare:*`) fails the build, naming the file;
@@ -21,6 +22,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { pictureKey } from './lib/image-cache.mjs';
 import { longPictureUrl, PICTURE_ASPECTS, PICTURE_FORMATS, PICTURE_WIDTHS, SHORT_PICTURE_PREFIX } from './lib/picture-sizes.mjs';
+import { securityHeaders } from './lib/security-policy.mjs';
 import { root } from './lib/shop-process.mjs';
 
 const started = Date.now();
@@ -60,7 +62,9 @@ for (const file of fs.readdirSync(path.join(client, '_astro'))) {
     }
   }
 }
-fs.appendFileSync(path.join(client, '_headers'), `\n${SHORT_PICTURE_PREFIX}*\n  Cache-Control: public, max-age=31536000, immutable\n`);
+// The security headers of every answer on Node (scripts/serve.mjs) on the files too; the pictures kept a year.
+const security = Object.entries(securityHeaders(process.env.SITE_URL)).map(([name, value]) => `  ${name}: ${value}`);
+fs.appendFileSync(path.join(client, '_headers'), `\n/*\n${security.join('\n')}\n\n${SHORT_PICTURE_PREFIX}*\n  Cache-Control: public, max-age=31536000, immutable\n`);
 console.log(`Edge build: ${copied} pictures (${(bytes / 1048576).toFixed(1)} MB) copied to the worker's assets under ${SHORT_PICTURE_PREFIX}.`);
 
 // 2. The bundle holds no Node-only module: every import is of a module of the bundle or of the platform.
