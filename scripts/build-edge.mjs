@@ -7,7 +7,8 @@
  *    assets at their short addresses (`/_p/<file>/<w>x<h>.<format>`), so the platform serves them
  *    before the worker runs, cached a year like /_astro/, and the security headers of every answer
  *    on Node on all the files (dist-edge/client/_headers; HSTS when SITE_URL is https at build);
- *    without dist/pictures (no `npm run build` yet) the Node build is run first;
+ *    a picture not there (no `npm run build` yet, or a size the build did not make) is forwarded
+ *    by the worker to the Node shop, which makes it (src/edge/worker.ts);
  * 2. the worker's modules checked: an import of a Node built-in or of any module not in the
  *    bundle (other than the platform's `cloudflare:*`) fails the build, naming the file;
  * 3. the worker's size printed (its modules, without source maps: raw and gzip, the measure of
@@ -31,10 +32,6 @@ const run = (cmd, args) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 const builtPictures = path.join(root, 'dist/pictures');
-if (!fs.existsSync(builtPictures)) {
-  console.log('Edge build: no pictures of a Node build (dist/pictures) yet; running `npm run build` first.');
-  run('npm', ['run', 'build']);
-}
 run(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--config', 'astro.config.edge.mjs']);
 
 const client = path.join(root, 'dist-edge/client');
@@ -52,6 +49,7 @@ for (const file of fs.readdirSync(path.join(client, '_astro'))) {
         const short = `${SHORT_PICTURE_PREFIX}${file}/${w}x${h}.${format}`;
         const long = longPictureUrl(short);
         const made = long && path.join(builtPictures, `${pictureKey(long)}.${format}`);
+        // (None without dist/pictures: every picture is then the Node shop's to answer.)
         if (!made || !fs.existsSync(made)) continue;
         const target = path.join(client, short);
         fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -65,6 +63,7 @@ for (const file of fs.readdirSync(path.join(client, '_astro'))) {
 // The security headers of every answer on Node (scripts/serve.mjs) on the files too; the pictures kept a year.
 const security = Object.entries(securityHeaders(process.env.SITE_URL)).map(([name, value]) => `  ${name}: ${value}`);
 fs.appendFileSync(path.join(client, '_headers'), `\n/*\n${security.join('\n')}\n\n${SHORT_PICTURE_PREFIX}*\n  Cache-Control: public, max-age=31536000, immutable\n`);
+if (!fs.existsSync(builtPictures)) console.log('Edge build: no pictures of a Node build (dist/pictures; `npm run build` makes them): the worker asks the Node shop for each.');
 console.log(`Edge build: ${copied} pictures (${(bytes / 1048576).toFixed(1)} MB) copied to the worker's assets under ${SHORT_PICTURE_PREFIX}.`);
 
 // 2. The bundle holds no Node-only module: every import is of a module of the bundle or of the platform.
