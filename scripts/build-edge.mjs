@@ -23,7 +23,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { pictureKey } from './lib/image-cache.mjs';
 import { longPictureUrl, PICTURE_ASPECTS, PICTURE_FORMATS, PICTURE_WIDTHS, SHORT_PICTURE_PREFIX } from './lib/picture-sizes.mjs';
+import { SERVICE_WORKER_PATH } from './lib/app-manifest.mjs';
 import { securityHeaders } from './lib/security-policy.mjs';
+import { SERVICE_WORKER_CSP } from './lib/service-worker-file.mjs';
 import { root } from './lib/shop-process.mjs';
 
 const started = Date.now();
@@ -60,9 +62,18 @@ for (const file of fs.readdirSync(path.join(client, '_astro'))) {
     }
   }
 }
-// The security headers of every answer on Node (scripts/serve.mjs) on the files too; the pictures kept a year.
-const security = Object.entries(securityHeaders(process.env.SITE_URL)).map(([name, value]) => `  ${name}: ${value}`);
-fs.appendFileSync(path.join(client, '_headers'), `\n/*\n${security.join('\n')}\n\n${SHORT_PICTURE_PREFIX}*\n  Cache-Control: public, max-age=31536000, immutable\n`);
+// The security headers of every answer on Node (scripts/serve.mjs) on the files too, rule by rule
+// (a header two rules give is joined, so no catch-all): the service worker with its own policy and
+// asked for again on every update check (scripts/lib/service-worker-file.mjs); the pictures kept a year.
+const lines = (headers) => Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`).join('\n');
+const security = securityHeaders(process.env.SITE_URL);
+const rules = fs
+  .readdirSync(client, { withFileTypes: true })
+  .filter((e) => !['_headers', '.assetsignore', SERVICE_WORKER_PATH.slice(1)].includes(e.name))
+  .map((e) => `/${e.name}${e.isDirectory() ? '/*' : ''}\n${lines(security)}`);
+rules.push(`${SERVICE_WORKER_PATH}\n${lines({ ...security, 'Content-Security-Policy': SERVICE_WORKER_CSP, 'Cache-Control': 'no-cache' })}`);
+rules.push(`${SHORT_PICTURE_PREFIX}*\n  Cache-Control: public, max-age=31536000, immutable`);
+fs.appendFileSync(path.join(client, '_headers'), `\n${rules.join('\n\n')}\n`);
 if (!fs.existsSync(builtPictures)) console.log('Edge build: no pictures of a Node build (dist/pictures; `npm run build` makes them): the worker asks the Node shop for each.');
 console.log(`Edge build: ${copied} pictures (${(bytes / 1048576).toFixed(1)} MB) copied to the worker's assets under ${SHORT_PICTURE_PREFIX}.`);
 
