@@ -14,7 +14,7 @@
  *   shops make the pictures they are asked for into dist/pictures (shared, each made once); then
  *   the journeys (pick-up and delivery, each to the account's orders) once more against a
  *   storefront apart from its API (E2E_TOPOLOGY=split, ADR 30), and once more against the edge
- *   build in workerd (`npm run build:edge`, E2E_TOPOLOGY=edge with one shop, ADR 35; about 85 s
+ *   build in workerd (`npm run build:edge`, E2E_TOPOLOGY=edge with one shop, ADR 35; about 80 s
  *   with the build).
  * Once its tests are done, the unit and API lane makes the build's remaining pictures
  * (scripts/make-pictures.mjs, the second half of `npm run build`) and tests the built server as
