@@ -75,7 +75,7 @@ const noContractClient = [
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', '.astro/**', '.data/**', 'node_modules/**', 'src/paraglide/**', 'src/server/xs-api/db/migrations/**', 'test-results/**', 'playwright-report/**', 'public/**'],
+    ignores: ['dist/**', 'dist-edge/**', '.wrangler/**', '.astro/**', '.data/**', 'node_modules/**', 'src/paraglide/**', 'src/server/xs-api/db/migrations/**', 'test-results/**', 'playwright-report/**', 'public/**'],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

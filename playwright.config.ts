@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromiumExecutable } from './tests/e2e/browser';
 import { hermeticFontsEnv } from './tests/e2e/fonts';
-import { apiUrl, E2E_SPLIT, E2E_WORKERS, shopUrl } from './tests/e2e/shops';
+import { apiUrl, E2E_EDGE, E2E_SPLIT, E2E_WORKERS, shopUrl } from './tests/e2e/shops';
 
 /**
  * Browser tests against the built server on a fresh embedded database (docs/architecture.md Tests). One server per
@@ -29,7 +29,8 @@ const COMMON_ENV = { HOST: '127.0.0.1', SESSION_SECRET: 'e2e-secret-that-is-long
 /**
  * Test shop n (tests/e2e/shops.ts): a server on E2E_PORT + n, on a fresh embedded database of its
  * own; with E2E_TOPOLOGY=split, a storefront there and its API process at apiUrl(n), sharing the
- * uploads folder as instances do.
+ * uploads folder as instances do; with E2E_TOPOLOGY=edge, the storefront there is the edge build
+ * in workerd (`npm run build:edge` first).
  */
 function shopServers(n: number) {
   const database = { DATA_DIR: path.join(dataDir, `shop-${n}`, 'pglite'), UPLOADS_DIR: path.join(dataDir, `shop-${n}`, 'uploads'), PICKUP_SLOT_CAPACITY: '1000', DELIVERY_DAY_CAPACITY: '1000' };
@@ -38,7 +39,10 @@ function shopServers(n: number) {
   return [
     // The API process: the shop's database; its public address is the storefront's (payment returns, links).
     server(apiUrl(n), { ...database, SITE_URL: shopUrl(n) }),
-    server(shopUrl(n), { XS_API_URL: `${apiUrl(n)}/api/mobile_ecom/xs_api.php`, UPLOADS_DIR: database.UPLOADS_DIR, SITE_URL: shopUrl(n) }),
+    E2E_EDGE
+      ? // The edge build in workerd (its own inspector port, 80 above the storefront's).
+        { ...server(shopUrl(n), { XS_API_URL: `${apiUrl(n)}/api/mobile_ecom/xs_api.php`, SITE_URL: shopUrl(n), EDGE_INSPECTOR_PORT: String(Number(new URL(shopUrl(n)).port) + 80) }), command: 'node scripts/start-edge.mjs' }
+      : server(shopUrl(n), { XS_API_URL: `${apiUrl(n)}/api/mobile_ecom/xs_api.php`, UPLOADS_DIR: database.UPLOADS_DIR, SITE_URL: shopUrl(n) }),
   ];
 }
 

@@ -13,7 +13,9 @@
  * - the browser tests (Playwright, Chromium) against a fresh build, as soon as it is built: their
  *   shops make the pictures they are asked for into dist/pictures (shared, each made once); then
  *   the journeys (pick-up and delivery, each to the account's orders) once more against a
- *   storefront apart from its API (E2E_TOPOLOGY=split, ADR 30).
+ *   storefront apart from its API (E2E_TOPOLOGY=split, ADR 30), and once more against the edge
+ *   build in workerd (`npm run build:edge`, E2E_TOPOLOGY=edge with one shop, ADR 35; about 80 s
+ *   with the build).
  * Once its tests are done, the unit and API lane makes the build's remaining pictures
  * (scripts/make-pictures.mjs, the second half of `npm run build`) and tests the built server as
  * processes (tests/server: graceful shutdown, production settings; with TEST_DATABASE_URL and
@@ -199,14 +201,24 @@ async function browser() {
   const splitJson = path.join(out, 'playwright-split.json');
   const splitStatus = await run('browser', 'Browser journeys, storefront apart from its API (E2E_TOPOLOGY=split)', bin('playwright'), ['test', '--reporter=list,json', ...SPLIT_JOURNEYS], { PLAYWRIGHT_JSON_OUTPUT_NAME: splitJson, E2E_TOPOLOGY: 'split', E2E_PORT: '4530' });
   countPlaywright(splitJson, splitStatus, 'Browser journeys (split)');
+  // The same journeys at the edge: the storefront built for Cloudflare Workers, in workerd (ADR 35).
+  if ((await run('browser', 'Build the storefront for the edge (npm run build:edge)', process.execPath, [path.join(root, 'scripts/build-edge.mjs')])) !== 0) {
+    broken = true;
+    problems.push('broken  Build the storefront for the edge: scripts/build-edge.mjs failed');
+  } else {
+    const edgeJson = path.join(out, 'playwright-edge.json');
+    const edgeStatus = await run('browser', 'Browser journeys at the edge, in workerd (E2E_TOPOLOGY=edge)', bin('playwright'), ['test', '--reporter=list,json', ...SPLIT_JOURNEYS], { PLAYWRIGHT_JSON_OUTPUT_NAME: edgeJson, E2E_TOPOLOGY: 'edge', E2E_PORT: '4540', E2E_WORKERS: '1' });
+    countPlaywright(edgeJson, edgeStatus, 'Browser journeys (edge)');
+  }
   await budgetsOnce('browser');
 }
 
 /**
- * The journeys run on the split topology too: pick-up and delivery, each ending in the account's
- * orders, and a pick-up order paid in the sandbox pop-up (the payment page forwarded to the API,
- * the webhook, the page following the payment). The whole of payment.spec.ts also passes there
- * (`E2E_TOPOLOGY=split npx playwright test payment`); its other tests are left out for the run's time.
+ * The journeys run on the split and edge topologies too: pick-up and delivery, each ending in the
+ * account's orders, and a pick-up order paid in the sandbox pop-up (the payment page forwarded to
+ * the API, the webhook, the page following the payment). The whole of payment.spec.ts also passes
+ * on both (`E2E_TOPOLOGY=split npx playwright test payment`, likewise `edge`); its other tests are
+ * left out of `npm test` for the run's time.
  */
 const SPLIT_JOURNEYS = ['tests/e2e/journey.spec.ts', 'tests/e2e/payment.spec.ts', '--grep', 'journey with|a guest is sent|revoked session|EN: a pick-up order is paid'];
 

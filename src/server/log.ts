@@ -14,43 +14,12 @@
  *   Errors are logged through `errorFields(err)`, which scrubs their message and stack.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { currentEnv } from './settings';
 
-/** Field names whose values never reach the log. */
-export const REDACTED_KEYS = [
-  'password',
-  'confirm_password',
-  'current_password',
-  'new_password',
-  'passwordHash',
-  'token',
-  'resetToken',
-  'reset_token',
-  'link',
-  'resetLink',
-  'cookie',
-  'set-cookie',
-  'authorization',
-  'x-api-key',
-  'apiKey',
-  'secret',
-  'mobile',
-  'phone',
-  'customer_mobile',
-  'customer_firstname',
-  'customer_lastname',
-  'customer_email',
-  'email',
-  'firstName',
-  'lastName',
-  'address',
-  'address1',
-  'address2',
-  'customer_address',
-  'shipping_address',
-];
+import { errorFields, MASK, REDACTED_KEYS, requestId, scrub } from './log-fields';
+
+export { errorFields, REDACTED_KEYS, requestId, scrub };
 
 /** pino redact paths: each key at the top level, one and two levels down, and in request/response headers. */
 export const REDACT_PATHS = [
@@ -60,51 +29,6 @@ export const REDACT_PATHS = [
   ...REDACTED_KEYS.map((k) => `req.headers["${k}"]`),
   ...REDACTED_KEYS.map((k) => `res.headers["${k}"]`),
 ];
-
-const MASK = '[redacted]';
-
-/**
- * Masks secrets and personal data inside free text. Examples:
- * `scrub('Reset: https://shop.my/password-reset?token=abc')` → `'Reset: https://shop.my/password-reset?token=[redacted]'`;
- * `scrub('call 012-345 6789')` → `'call [redacted]'`.
- */
-export function scrub(text: string): string {
-  return (
-    text
-      // Query parameters carrying secrets (reset links, payment returns).
-      .replace(/([?&](?:token|code|key|secret|password|signature)=)[^&\s"'<>]+/gi, `$1${MASK}`)
-      // A bearer token or an API key written into a message.
-      .replace(/\b(bearer|x-api-key:?)\s+[\w.~+/=-]+/gi, `$1 ${MASK}`)
-      // Parameter lists of failed queries ("params: a,b,c" from drizzle, 'parameters: […]').
-      .replace(/\b(params|parameters)(\s*[:=]\s*)[^\n]*/gi, `$1$2${MASK}`)
-      // Email addresses.
-      .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, MASK)
-      // Values in PostgreSQL's details: 'Key (mobile)=(0123456789) already exists.'
-      .replace(/(\)=\()[^)]*\)/g, `$1${MASK})`)
-      // Malaysian mobile and fixed-line numbers (012-345 6789, +60123456789, 03-1234 5678)…
-      .replace(/(?<![\w-])(?:\+?60|0)\d{1,2}(?:[\s-]?\d){7,8}(?!\w)/g, MASK)
-      // …and any other international number written with a '+'.
-      .replace(/\+\d(?:[\s-]?\d){7,14}/g, MASK)
-  );
-}
-
-type ErrorLog = { type: string; message: string; stack?: string; code?: string; cause?: ErrorLog };
-
-/**
- * An error as log fields: message and stack scrubbed, its `code` (e.g. a PostgreSQL SQLSTATE), and
- * its cause the same way (a driver's error inside the ORM's), one level deep.
- */
-export function errorFields(err: unknown, depth = 0): { error: ErrorLog } {
-  if (err instanceof Error) {
-    const code = (err as { code?: unknown }).code;
-    const cause = depth < 1 && err.cause !== undefined ? errorFields(err.cause, depth + 1).error : undefined;
-    // Under `error`, not `err`: pino's own serializer of `err` would fold the cause into the stack.
-    return {
-      error: { type: err.name, message: scrub(err.message), stack: err.stack ? scrub(err.stack) : undefined, ...(typeof code === 'string' ? { code } : {}), ...(cause ? { cause } : {}) },
-    };
-  }
-  return { error: { type: typeof err, message: scrub(String(err)) } };
-}
 
 type RequestContext = { reqId: string };
 const context = new AsyncLocalStorage<RequestContext>();
@@ -135,14 +59,6 @@ export function setLogger(next: Logger): Logger {
   const previous = log;
   log = next;
   return previous;
-}
-
-/** A well-formed incoming request id: 8–128 characters of letters, digits, '-', '_', '.', ':'. */
-const REQUEST_ID = /^[\w.:-]{8,128}$/;
-
-/** The request id to use: the caller's X-Request-Id when well-formed, else a new UUID. */
-export function requestId(incoming: string | null | undefined): string {
-  return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
 /** Runs `fn` with `reqId` attached to every log line it makes (also in awaited calls). */

@@ -18,7 +18,13 @@ export function shopUrl(n: number): string {
  * shopUrl(n), which the tests talk to, with XS_API_URL pointing at an API process at apiUrl(n) that
  * holds the database (README "The storefront apart from its API"). Unset: one process per shop.
  */
-export const E2E_SPLIT = process.env.E2E_TOPOLOGY === 'split';
+export const E2E_SPLIT = process.env.E2E_TOPOLOGY === 'split' || process.env.E2E_TOPOLOGY === 'edge';
+
+/**
+ * E2E_TOPOLOGY=edge is the split with the storefront of the edge build (`npm run build:edge`) in
+ * workerd (`npm run start:edge`, README "At the edge") in place of the Node storefront.
+ */
+export const E2E_EDGE = process.env.E2E_TOPOLOGY === 'edge';
 
 /** The API process of split shop `n` (50 ports above the storefronts). */
 export function apiUrl(n: number): string {
