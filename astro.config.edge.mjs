@@ -35,13 +35,13 @@ export const EDGE_REPLACEMENTS = new Map([
  * Node built-ins that shared code imports only for what the worker never runs, replaced by an
  * empty object at the edge (in the importing file's code, before the platform's plugin would mark
  * them external): postcss (under sanitize-html) reads source maps from files and says so in its
- * package.json `browser` field (fs, path, url, source-map-js: false); scripts/lib/uploaded-pictures.mjs
+ * package.json `browser` field (fs, path, url, source-map-js: false); src/server/http/uploaded-pictures.ts
  * serves the files on the Node server (the storefront uses only its address functions).
  * Any other import of a built-in stays, and fails the bundle check of scripts/build-edge.mjs.
  */
 const EMPTY_FOR = [
   { file: /\/node_modules\/postcss\/lib\/[\w-]+\.js$/, code: /\brequire\((['"])(fs|path|url|source-map-js)\1\)/g, with: '{}' },
-  { file: /\/scripts\/lib\/uploaded-pictures\.mjs$/, code: /^import (\w+) from 'node:(fs|path)';$/gm, with: 'const $1 = {};' },
+  { file: /\/src\/server\/http\/uploaded-pictures\.ts$/, code: /^import (\w+) from 'node:(fs|path)';$/gm, with: 'const $1 = {};' },
 ];
 
 /**

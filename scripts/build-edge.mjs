@@ -21,12 +21,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { pictureKey } from './lib/image-cache.mjs';
-import { longPictureUrl, PICTURE_ASPECTS, PICTURE_FORMATS, PICTURE_WIDTHS, SHORT_PICTURE_PREFIX } from './lib/picture-sizes.mjs';
-import { SERVICE_WORKER_PATH } from './lib/app-manifest.mjs';
-import { securityHeaders } from './lib/security-policy.mjs';
-import { SERVICE_WORKER_CSP } from './lib/service-worker-file.mjs';
 import { root } from './lib/shop-process.mjs';
+
+// The server's modules are TypeScript, which only the project's Node (checked above) loads.
+const { pictureKey } = await import('../src/server/http/image-cache.ts');
+const { longPictureUrl, PICTURE_ASPECTS, PICTURE_FORMATS, PICTURE_WIDTHS, SHORT_PICTURE_PREFIX } = await import('../src/server/http/picture-sizes.ts');
+const { SERVICE_WORKER_PATH } = await import('../src/server/http/app-manifest.ts');
+const { securityHeaders } = await import('../src/server/http/security-policy.ts');
+const { SERVICE_WORKER_CSP } = await import('../src/server/http/service-worker-file.ts');
 
 const started = Date.now();
 const run = (cmd, args) => {
@@ -64,7 +66,7 @@ for (const file of fs.readdirSync(path.join(client, '_astro'))) {
 }
 // The security headers of every answer on Node (scripts/serve.mjs) on the files too, rule by rule
 // (a header two rules give is joined, so no catch-all): the service worker with its own policy and
-// asked for again on every update check (scripts/lib/service-worker-file.mjs); the pictures kept a year.
+// asked for again on every update check (src/server/http/service-worker-file.ts); the pictures kept a year.
 const lines = (headers) => Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`).join('\n');
 const security = securityHeaders(process.env.SITE_URL);
 const rules = fs

@@ -8,7 +8,7 @@
  * uploads) are not here: the API and the staff console stay on the Node shop.
  */
 import type { config as NodeConfig } from '../server/config';
-import { DEV_API_KEY, SESSION_SECRET_MIN } from '../../scripts/lib/production-config.mjs';
+import { DEV_API_KEY, SESSION_SECRET_MIN } from '../server/setting-limits';
 import { setting } from './settings';
 
 /** An app-store address: an absolute https URL from `name`, else the store's front page. */
@@ -69,6 +69,8 @@ export const config = {
   get xsApiKey() {
     return setting('XS_API_KEY') ?? DEV_API_KEY;
   },
+  /** No direct calls at the edge: the API is always over HTTP (ADR 33). */
+  checkApiAnswers: false,
   get seedDemoData(): boolean {
     return onTheApi('SEED_DEMO_DATA');
   },

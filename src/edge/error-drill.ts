@@ -3,7 +3,7 @@
  * `x-error-drill: <OPS_TOKEN>` fails on purpose, and the error page answers), without node:crypto.
  * OPS_TOKEN comes from the Worker's secrets; unset, no request is a drill.
  */
-import { ERROR_DRILL_HEADER } from '../../scripts/lib/request-names.mjs';
+import { ERROR_DRILL_HEADER } from '../server/http/request-names.ts';
 import { config } from './config';
 
 export { ERROR_DRILL_HEADER };

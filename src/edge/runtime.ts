@@ -33,6 +33,11 @@ export function bundledApi(): never {
   return onNode('The bundled API');
 }
 
+/** No direct calls at the edge (the contract client calls XS_API_URL). @throws Error always. */
+export function bundledDirect(): never {
+  return onNode('The bundled API');
+}
+
 /** No payment adapter at the edge (the API process holds the payments). @throws Error always. */
 export function payments(): never {
   return onNode('The payment adapter');

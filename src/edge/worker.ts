@@ -8,13 +8,13 @@
  *   is the Node shop's to make: GET and HEAD of both are forwarded to the API's origin as they came
  *   (the platform's cache keeps them: an address never changes its picture); everything else goes
  *   to the app;
- * - every answer carries the security headers of scripts/lib/security-policy.mjs (a page's own
+ * - every answer carries the security headers of src/server/http/security-policy.ts (a page's own
  *   Content-Security-Policy kept), with Strict-Transport-Security when SITE_URL is https.
  */
 import { handle } from '@astrojs/cloudflare/handler';
-import { securityHeaders } from '../../scripts/lib/security-policy.mjs';
-import { UPLOADED_PICTURE_PREFIX } from '../../scripts/lib/uploaded-pictures.mjs';
-import { SHORT_PICTURE_PREFIX } from '../../scripts/lib/picture-sizes.mjs';
+import { securityHeaders } from '../server/http/security-policy.ts';
+import { UPLOADED_PICTURE_PREFIX } from '../server/http/uploaded-pictures.ts';
+import { SHORT_PICTURE_PREFIX } from '../server/http/picture-sizes.ts';
 import { forwardToApi, remoteApiBase } from '../server/remote-api';
 import { config } from './config';
 

@@ -4,6 +4,7 @@
  * (db/start-data.ts).
  */
 import { createXsApi } from './xs-api/app';
+import { directApi } from './xs-api/direct';
 import { sql } from 'drizzle-orm';
 import { closeDb, getDb, resultRows, targetFromEnv } from './xs-api/db/client';
 import { prepareStartData } from './xs-api/db/start-data';
@@ -123,6 +124,18 @@ export function bundledApi() {
     });
   });
   return api;
+}
+
+let direct: Promise<ReturnType<typeof directApi>> | undefined;
+
+/**
+ * The bundled API's direct caller (src/server/xs-api/direct.ts, ADR 33), made once per process:
+ * what the feature layer calls in one process. Answers checked against their schema when
+ * CHECK_API_ANSWERS is on.
+ */
+export function bundledDirect() {
+  direct ??= bundledApi().then((app) => directApi(app, { checkAnswers: config.checkApiAnswers }));
+  return direct;
 }
 
 /** How often each instance looks for orders whose payment window is over (ms). */

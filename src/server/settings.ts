@@ -11,6 +11,7 @@
  */
 import net from 'node:net';
 import { z } from 'zod';
+import { DEV_API_KEY, SESSION_SECRET_MIN } from './setting-limits.ts';
 
 const wholeNumber = (min: number, max: number) =>
   z.string().refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, `a whole number from ${min} to ${max}`);
@@ -195,11 +196,7 @@ export function settingsProblems(env: Env): string[] {
 }
 
 
-/** The public development API key of the bundled API: anyone can read it in the README. */
-export const DEV_API_KEY = 'xs-local-dev-key';
-
-/** Shortest SESSION_SECRET accepted, in characters. */
-export const SESSION_SECRET_MIN = 32;
+export { DEV_API_KEY, SESSION_SECRET_MIN };
 
 /**
  * Settings a production server must not start with (README Configuration, "Security"), one message

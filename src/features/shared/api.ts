@@ -21,24 +21,15 @@ import type { OperationName } from '../../lib/xs-api/contract';
 import { REFERENCE_OPERATIONS, referenceKey, rememberReference } from './reference-reads';
 import type { Locale } from '../../i18n/messages';
 import { config } from '../../server/config';
-import { bundledApi } from '../../server/runtime';
+import { bundledApi, bundledDirect } from '../../server/runtime';
 import type { SessionPayload } from '../../server/session';
 import { remoteApiBase } from '../../server/remote-api';
 import { ensureRemotePageChanges } from '../../server/remote-page-changes';
-import { directApi } from '../../server/xs-api/direct';
 
 const remoteBase = remoteApiBase(config.xsApiUrl);
 
 /** What the feature layer needs of an Astro page, endpoint or action context. */
 export type FeatureContext = { locals: Pick<App.Locals, 'locale' | 'session' | 'clientIp'> };
-
-let direct: Promise<ReturnType<typeof directApi>> | undefined;
-
-/** The bundled API's direct caller (ADR 33), made once per process. */
-function bundledDirect() {
-  direct ??= bundledApi().then((app) => directApi(app, { checkAnswers: config.checkApiAnswers }));
-  return direct;
-}
 
 /**
  * A client of the API as `locale`, `session` (null: a guest) and `clientIp` (the shopper's IP, for
