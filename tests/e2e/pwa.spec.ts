@@ -3,11 +3,15 @@
  * offline"), in Chromium: installable in English and Arabic with the manifest's icons served as
  * named; catalogue pages visited before open offline in their language, fully styled; a page never
  * visited, and a member's page even when visited, give the offline page of the page's language; the
- * offline page passes axe. (The push payload's notification: tests/unit/installable.test.ts.)
+ * offline page passes axe; a push message in the shape the shop sends (services/push/payload.ts),
+ * delivered to the worker through the DevTools protocol, shows its notification in EN and AR (in
+ * Chrome's own headless mode: the headless shell denies notifications).
  */
-import type { Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { expectAccessible, login } from './helpers';
+import { fullChromium } from './browser';
+import { pushPayload } from '../../src/server/xs-api/services/push/payload';
 
 // The shop's own service worker is what this file tests (the other browser tests block it).
 test.use({ serviceWorkers: 'allow' });
@@ -152,3 +156,48 @@ test('the worker and the manifests are served as browsers need them', async ({ r
     expect(await res.json()).toMatchObject({ lang, dir, start_url: prefix || '/', scope: prefix || '/', id: prefix || '/' });
   }
 });
+
+/** The words the shop's order-ready push carries (messages/*.json push_order_ready_title), as a member reads them. */
+const READY_TITLE = { en: 'Ready for collection', ar: 'طلبك جاهز للاستلام' } as const;
+
+for (const [lang, locale] of [['EN', 'en'], ['AR', 'ar']] as const) {
+  test(`${lang}: a push message delivered to the worker shows its notification, in the member's language`, async ({ baseURL }) => {
+    // Chrome's own headless mode: the headless shell that runs the other tests never grants notifications.
+    const browser = await chromium.launch(fullChromium());
+    try {
+      const origin = new URL(baseURL!).origin;
+      const context = await browser.newContext({ baseURL, serviceWorkers: 'allow' });
+      await context.grantPermissions(['notifications'], { origin });
+      const page = await context.newPage();
+      await page.goto(locale === 'ar' ? '/ar' : '/');
+      await controlled(page);
+      expect(await page.evaluate(() => Notification.permission)).toBe('granted');
+
+      // The worker's registration, as the DevTools protocol names it.
+      const cdp = await context.newCDPSession(page);
+      const registrationId = new Promise<string>((resolve) => {
+        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+          const ours = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+          if (ours) resolve(ours.registrationId);
+        });
+      });
+      await cdp.send('ServiceWorker.enable');
+
+      // The message the shop's outbox sends when an order is ready (services/push/payload.ts), in the member's language.
+      const payload = pushPayload('order_ready', { notice: 'order_ready', order_refno: 'XS9001', outlet: 'S001', code: '048213' }, locale);
+      expect(payload.title).toBe(READY_TITLE[locale]);
+      expect(payload.body).toContain('XS9001');
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify(payload) });
+
+      const shown = () =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, lang: n.lang, dir: n.dir, url: (n.data as { url: string }).url })),
+        );
+      await expect.poll(shown).toEqual([
+        { title: READY_TITLE[locale], body: payload.body, tag: 'order-XS9001', lang: locale, dir: locale === 'ar' ? 'rtl' : 'ltr', url: `${origin}${locale === 'ar' ? '/ar' : ''}/account/orders/XS9001` },
+      ]);
+    } finally {
+      await browser.close();
+    }
+  });
+}
