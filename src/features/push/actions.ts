@@ -9,7 +9,8 @@
  *   the delivery choice; answers the outlet's name for "We'll tell you…", and a form post goes back
  *   to the product page.
  * - `backInStockStatus`: whether the member already asked, read by the product page after load
- *   (the page is cached for everyone, so the member's own state never is in its HTML).
+ *   (the page is cached for everyone, so the member's own state never is in its HTML);
+ *   `cancelBackInStock`: takes the request back.
  */
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'zod';
@@ -75,6 +76,23 @@ export const push = {
       if (!store?.store_no) return { requested: false, store_name: '' };
       const { requested } = await viaApi(ctx, () => memberApi(ctx).call('back_in_stock_status', { query: { product_code, store: store.store_no } }));
       return { requested, store_name: requested ? outletName(store.store_name, ctx.locals.locale) : '' };
+    },
+  }),
+  /**
+   * Takes back the request for `product_code` at the chosen outlet ("Don't tell me", a real form:
+   * ui/BackInStock.astro). Answers `{ redirect, cancelled }` (the product page; false when there was
+   * none, or no chosen outlet). Errors: UNAUTHORIZED.
+   */
+  cancelBackInStock: defineAction({
+    accept: 'form',
+    input: z.object({ product_code: z.string().min(1).max(30) }),
+    handler: async ({ product_code }, ctx) => {
+      requireMember(ctx);
+      const redirect = href(ctx.locals.locale, paths.product(product_code));
+      const store = chosenStore(ctx.cookies);
+      if (!store) return { redirect, cancelled: false };
+      const { cancelled } = await viaApi(ctx, () => memberApi(ctx).call('back_in_stock_cancel', { body: { product_code, store } }));
+      return { redirect, cancelled };
     },
   }),
 };
