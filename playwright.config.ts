@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumExecutable } from './tests/e2e/browser';
+import { CHROMIUM_ARGS, chromiumExecutable } from './tests/e2e/browser';
 import { hermeticFontsEnv } from './tests/e2e/fonts';
 import { apiUrl, E2E_EDGE, E2E_SPLIT, E2E_WORKERS, shopUrl } from './tests/e2e/shops';
 
@@ -60,7 +60,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     // Chromium sees only the tests' own fonts (tests/e2e/fonts.ts): the same glyphs on every machine.
-    launchOptions: { executablePath: chromiumExecutable(), env: { ...process.env, ...hermeticFontsEnv() }, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] },
+    launchOptions: { executablePath: chromiumExecutable(), env: { ...process.env, ...hermeticFontsEnv() }, args: CHROMIUM_ARGS },
     // A trace records every action's page (DOM snapshots, a screencast): on two cores that was a third of
     // the browser tests' CPU. In CI it is kept for the retry of a failed test; locally for failures.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',

@@ -7,7 +7,7 @@
  * - Precached, by revision: the build's scripts and styles (`/_astro/*.js|css`, hashed), the icons,
  *   the logo mark and the picture placeholder, and the offline page in the three languages.
  * - Catalogue and content pages, every language: network first (always fresh when online, no time
- *   limit), kept in this build's page cache when the server marks them shared (src/pwa/rules.ts);
+ *   limit, past the browser's HTTP cache), kept in this build's page cache when the server marks them shared (src/pwa/rules.ts);
  *   offline, the kept copy, else the offline page in the page's language.
  * - Every other navigation (member pages, the shopping flow, the console): network only, the
  *   offline page when the network fails. Actions, the API and every other request that is not a
@@ -39,8 +39,10 @@ const PICTURES = 'xs-pictures';
 
 void self.skipWaiting();
 clientsClaim();
-// The navigation's request starts while the worker boots: a network-first page costs no extra wait.
-navigationPreload.enable();
+// No navigation preload (and off on devices where an earlier build turned it on): a preloaded
+// navigation is fetched with the browser's own cache mode, so a page the HTTP cache still holds
+// (catalogue pages are `max-age=60`) would come from there, possibly an earlier build's page.
+navigationPreload.disable();
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -52,9 +54,20 @@ const sharedOnly: WorkboxPlugin = {
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
+/**
+ * Asks the server itself for a page (`cache: 'no-store'`), never the browser's HTTP cache, where a
+ * page of the previous build may still be fresh for a minute after a deploy (catalogue pages are
+ * `max-age=60`), and which answers even offline: such a page, kept here, would be shown offline
+ * over this build's scripts. Workbox fetches a navigation as it came (its `fetchOptions` are not
+ * applied to navigations), so the request is copied (a copy's mode is same-origin, not navigate).
+ */
+const fromServer: WorkboxPlugin = {
+  requestWillFetch: async ({ request }) => new Request(request, { cache: 'no-store' }),
+};
+
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && isCataloguePage(url.pathname),
-  new NetworkFirst({ cacheName: PAGES, plugins: [sharedOnly, new ExpirationPlugin({ maxEntries: 80, purgeOnQuotaError: true })] }),
+  new NetworkFirst({ cacheName: PAGES, plugins: [fromServer, sharedOnly, new ExpirationPlugin({ maxEntries: 80, purgeOnQuotaError: true })] }),
 );
 registerRoute(({ request }) => request.mode === 'navigate', new NetworkOnly());
 

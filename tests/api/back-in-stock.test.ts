@@ -66,6 +66,20 @@ describe('asking', () => {
     expect((await h.call(`back_in_stock_status/${M}?product_code=P0011&store=${storeNo}`, { token })).json.requested).toBe(false);
   });
 
+  it('cancelling ends the open request (once), and asking again makes a new one', async () => {
+    await setStock(h, 'S001', 'P0016', 0);
+    expect((await ask('P0016')).json).toMatchObject({ created: true });
+    const cancel = () => h.call(`back_in_stock_cancel/${M}`, { token, body: { product_code: 'P0016', store: storeNo } });
+    expect((await cancel()).json).toMatchObject({ Status: 1, cancelled: true });
+    expect((await cancel()).json).toMatchObject({ Status: 1, cancelled: false });
+    expect(await open('P0016')).toHaveLength(0);
+    expect((await h.call(`back_in_stock_status/${M}?product_code=P0016&store=${storeNo}`, { token })).json.requested).toBe(false);
+    expect((await h.call(`back_in_stock_cancel/${M}`, { body: { product_code: 'P0016', store: storeNo } })).status).toBe(401);
+    expect((await h.call(`back_in_stock_cancel/${M}`, { token, body: { product_code: '' } })).status).toBe(400);
+    expect((await ask('P0016')).json).toMatchObject({ created: true });
+    expect(await open('P0016')).toHaveLength(1);
+  });
+
   it('refuses a guest, a product in stock, unknown products and outlets, and bad input, with a 4xx', async () => {
     expect((await h.call(`back_in_stock_request/${M}`, { body: { product_code: 'P0010', store: storeNo } })).status).toBe(401);
     await setStock(h, 'S001', 'P0011', 5);

@@ -1,8 +1,10 @@
 /**
  * "Tell me when it's back" on the product page (ADR 32): a member whose chosen outlet has none of a
  * product sees the button, asks, and reads that they will be told by SMS at that outlet (EN and
- * AR, axe on both); asking again is still one request; a guest on a product out of stock everywhere
- * sees a link to log in and come back instead. The product's stock is set through HQ's stock
+ * AR, axe on both); after a reload, and on another device, the member reads that they asked instead
+ * of the button (asked of the server after load: the page's HTML, shared, never holds it), and can
+ * cancel it, after which the button is back; a guest
+ * on a product out of stock everywhere sees a link to log in and come back instead. The product's stock is set through HQ's stock
  * operation and given back afterwards.
  */
 import type { APIRequestContext } from '@playwright/test';
@@ -44,7 +46,7 @@ async function setStock(request: APIRequestContext, rows: { outlet: string; quan
 }
 
 for (const [lang, prefix] of [['EN', ''], ['AR', '/ar']] as const) {
-  test(`${lang}: a member asks to be told when it is back at the chosen outlet`, async ({ page }) => {
+  test(`${lang}: a member asks to be told when it is back at the chosen outlet, reads that they asked, and can take it back`, async ({ page, browser }) => {
     const before = await stockRows(page.request);
     await loginWithDelivery(page, 'PICKUP', prefix);
     const store = await chosenStore(page);
@@ -61,11 +63,37 @@ for (const [lang, prefix] of [['EN', ''], ['AR', '/ar']] as const) {
       await expect(done).toHaveText(lang === 'EN' ? /^We’ll tell you by SMS when it’s back at .+\.$/ : /^سنخبرك برسالة نصية عند توفره في .+\.$/);
       await expect(ask).toBeHidden();
       await expectAccessible(page);
-      // Asking again after a reload is still one request.
+      const told = (await done.innerText()).trim();
+      // After a reload, and on another device of the member (nothing kept in the browser), the page
+      // says so instead of offering to ask again: the server holds the request.
+      const html = await (await page.request.get(`${prefix}/product/${CODE}`)).text();
+      expect(html).toMatch(/<p[^>]*data-back-in-stock-done[^>]*><\/p>/);
+      expect(html).not.toContain(told);
+      await page.reload();
+      await expect(done).toHaveText(told, { timeout: 15_000 });
+      await expect(ask).toBeHidden();
+      await expectAccessible(page);
+      const other = await browser.newContext();
+      try {
+        await other.addCookies(await page.context().cookies());
+        const there = await other.newPage();
+        await there.goto(`${prefix}/product/${CODE}`);
+        await expect(there.locator(`[data-back-in-stock="${CODE}"] [data-back-in-stock-done]`)).toHaveText(told, { timeout: 15_000 });
+        await expect(there.locator(`[data-back-in-stock="${CODE}"]`).getByRole('button', { name: lang === 'EN' ? 'Tell me when it’s back' : 'أخبرني عند توفره' })).toBeHidden();
+      } finally {
+        await other.close();
+      }
+      // Taken back: the page offers to ask again, after a reload too.
+      const cancel = block.getByRole('button', { name: lang === 'EN' ? 'Cancel this alert' : 'إلغاء هذا التنبيه' });
+      await expect(cancel).toBeVisible();
+      await expectAccessible(page);
+      await cancel.click();
+      await expect(ask).toBeVisible({ timeout: 15_000 });
+      await expect(done).toBeEmpty();
+      await expect(cancel).toBeHidden();
       await page.reload();
       await expect(ask).toBeVisible({ timeout: 15_000 });
-      await ask.click();
-      await expect(done).not.toBeEmpty();
+      await expect(done).toBeEmpty();
     } finally {
       const original = before.find((r) => r.store_code === store.store_code)?.quantity ?? 0;
       await setStock(page.request, [{ outlet: store.store_code, quantity: original }]);
@@ -80,7 +108,7 @@ test('a guest on a product out of stock everywhere sees a link to log in and com
     await page.goto(`/product/${CODE}`);
     const link = page.locator(`[data-back-in-stock="${CODE}"]`).getByRole('link', { name: 'Log in to be told when it’s back' });
     await expect(link).toBeVisible({ timeout: 15_000 });
-    await expect(page.locator(`[data-back-in-stock="${CODE}"] button`)).toBeHidden();
+    await expect(page.locator(`[data-back-in-stock="${CODE}"]`).getByRole('button')).toHaveCount(0);
     await expect(link).toHaveAttribute('href', `/login?redirect=${encodeURIComponent(`/product/${CODE}`)}`);
     await expectAccessible(page);
   } finally {

@@ -8,13 +8,16 @@
  * - `askBackInStock`: the product page's button (ui/BackInStock.astro) for the outlet chosen in
  *   the delivery choice; answers the outlet's name for "We'll tell you…", and a form post goes back
  *   to the product page.
+ * - `backInStockStatus`: whether the member already asked, read by the product page after load
+ *   (the page is cached for everyone, so the member's own state never is in its HTML);
+ *   `cancelBackInStock`: takes the request back.
  */
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'zod';
 import { href, paths } from '../../domain/paths';
 import { translate } from '../../i18n/messages';
 import { outletName } from '../../i18n/outlet-name';
-import { chosenStore } from '../delivery/choice-cookie';
+import { chosenStore, readChoice } from '../delivery/choice-cookie';
 import { memberApi } from '../shared/api';
 import { requireMember, viaApi } from '../shared/errors';
 
@@ -57,6 +60,39 @@ export const push = {
       if (!store) throw new ActionError({ code: 'PRECONDITION_FAILED', message: translate(ctx.locals.locale, 'back_in_stock_choose_outlet') });
       const data = await viaApi(ctx, () => memberApi(ctx).call('back_in_stock_request', { body: { product_code, store } }));
       return { redirect: href(ctx.locals.locale, paths.product(product_code)), store_name: outletName(data.store_name, ctx.locals.locale), created: data.created };
+    },
+  }),
+  /**
+   * Whether the member already asked to be told when `product_code` is back at the chosen outlet
+   * (an open request). Answers `{ requested, store_name }`: the outlet's name in the page's language
+   * when requested, else '' (also without a chosen outlet). Errors: UNAUTHORIZED.
+   */
+  backInStockStatus: defineAction({
+    accept: 'form',
+    input: z.object({ product_code: z.string().min(1).max(30) }),
+    handler: async ({ product_code }, ctx) => {
+      requireMember(ctx);
+      const store = readChoice(ctx.cookies)?.store;
+      if (!store?.store_no) return { requested: false, store_name: '' };
+      const { requested } = await viaApi(ctx, () => memberApi(ctx).call('back_in_stock_status', { query: { product_code, store: store.store_no } }));
+      return { requested, store_name: requested ? outletName(store.store_name, ctx.locals.locale) : '' };
+    },
+  }),
+  /**
+   * Takes back the request for `product_code` at the chosen outlet ("Don't tell me", a real form:
+   * ui/BackInStock.astro). Answers `{ redirect, cancelled }` (the product page; false when there was
+   * none, or no chosen outlet). Errors: UNAUTHORIZED.
+   */
+  cancelBackInStock: defineAction({
+    accept: 'form',
+    input: z.object({ product_code: z.string().min(1).max(30) }),
+    handler: async ({ product_code }, ctx) => {
+      requireMember(ctx);
+      const redirect = href(ctx.locals.locale, paths.product(product_code));
+      const store = chosenStore(ctx.cookies);
+      if (!store) return { redirect, cancelled: false };
+      const { cancelled } = await viaApi(ctx, () => memberApi(ctx).call('back_in_stock_cancel', { body: { product_code, store } }));
+      return { redirect, cancelled };
     },
   }),
 };

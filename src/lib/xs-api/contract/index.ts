@@ -171,6 +171,7 @@ export const operations = {
   push_unsubscribe: push.pushUnsubscribe,
   back_in_stock_request: push.backInStockRequest,
   back_in_stock_status: push.backInStockStatus,
+  back_in_stock_cancel: push.backInStockCancel,
 } as const;
 
 export type Operations = typeof operations;

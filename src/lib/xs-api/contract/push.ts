@@ -69,3 +69,13 @@ export const backInStockStatus = defineOperation({
   query: productAtOutlet,
   response: z.object({ Status: statusOk, requested: z.boolean() }),
 });
+
+export const backInStockCancel = defineOperation({
+  name: 'back_in_stock_cancel',
+  method: 'POST',
+  path: 'back_in_stock_cancel/:member',
+  member: 'required',
+  summary: "Ends the member's open request for the product at the outlet (store_no): no message is sent for it. Idempotent (`cancelled` false when there was none).",
+  body: productAtOutlet,
+  response: z.object({ Status: statusOk, cancelled: z.boolean() }),
+});

@@ -3,9 +3,9 @@ import type { Hono } from 'hono';
 import { operations as op } from '../../../lib/xs-api/contract';
 import { serve, type ApiEnv } from '../http';
 import { devices, subscribe, unsubscribe } from '../services/push/subscriptions';
-import { hasOpenRequest, requestBackInStock } from '../services/push/back-in-stock';
+import { cancelBackInStock, hasOpenRequest, requestBackInStock } from '../services/push/back-in-stock';
 
-/** Registers push_public_key, push_subscribe/{member}, push_unsubscribe/{member}, back_in_stock_request/{member} and back_in_stock_status/{member}. */
+/** Registers push_public_key, push_subscribe/{member}, push_unsubscribe/{member}, back_in_stock_request/{member}, back_in_stock_status/{member} and back_in_stock_cancel/{member}. */
 export function pushRoutes(app: Hono<ApiEnv>) {
   serve(app, op.push_public_key, async ({ db, services }) => ({ public_key: await services.push.publicKey(db) }));
   serve(app, op.push_subscribe, async ({ db, member, body, services }) => ({
@@ -18,4 +18,5 @@ export function pushRoutes(app: Hono<ApiEnv>) {
   });
   serve(app, op.back_in_stock_request, async ({ db, member, body }) => requestBackInStock(db, member!, body.product_code, body.store));
   serve(app, op.back_in_stock_status, async ({ db, member, query }) => ({ requested: await hasOpenRequest(db, member!, query.product_code, query.store) }));
+  serve(app, op.back_in_stock_cancel, async ({ db, member, body }) => ({ cancelled: await cancelBackInStock(db, member!, body.product_code, body.store) }));
 }

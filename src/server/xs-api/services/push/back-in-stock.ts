@@ -1,7 +1,8 @@
 /**
- * "Tell me when it's back" (ADR 32; contract back_in_stock_request): a member asks to be told when
- * a product out of stock at their outlet is in stock there again. Asking twice is one request (one
- * open request per member, product and outlet: a partial unique index).
+ * "Tell me when it's back" (ADR 32; contract back_in_stock_request, back_in_stock_status,
+ * back_in_stock_cancel): a member asks to be told when a product out of stock at their outlet is in
+ * stock there again, and may take it back. Asking twice is one request (one open request per
+ * member, product and outlet: a partial unique index).
  *
  * Every write that sets or raises an outlet's stock calls `fulfilBackInStock` inside its own
  * transaction, after its stock write: the staff and point-of-sale stock writes
@@ -13,7 +14,7 @@
  * the member has devices subscribed) per request ended, in the same transaction: sent after the
  * commit (./outbox.ts), in the member's language.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { resultRows } from '../../db/client';
 import { backInStockRequests, products, stores, storeStock } from '../../db/schema';
@@ -51,6 +52,19 @@ export async function hasOpenRequest(db: Db, memberCode: string, productCode: st
     .where(and(eq(backInStockRequests.memberCode, memberCode), eq(backInStockRequests.productCode, productCode), eq(stores.storeNo, storeNo), isNull(backInStockRequests.fulfilledAt)))
     .limit(1);
   return !!row;
+}
+
+/**
+ * Ends the member's open request for the product at the outlet `storeNo` (the member changed their
+ * mind): the row is deleted, so nothing is sent for it. @returns whether there was one.
+ */
+export async function cancelBackInStock(db: Db, memberCode: string, productCode: string, storeNo: string): Promise<boolean> {
+  const outlet = db.select({ code: stores.storeCode }).from(stores).where(eq(stores.storeNo, storeNo));
+  const gone = await db
+    .delete(backInStockRequests)
+    .where(and(eq(backInStockRequests.memberCode, memberCode), eq(backInStockRequests.productCode, productCode), inArray(backInStockRequests.storeCode, outlet), isNull(backInStockRequests.fulfilledAt)))
+    .returning({ id: backInStockRequests.id });
+  return gone.length > 0;
 }
 
 /** An outlet's product whose stock a write just set or raised. */
