@@ -1,6 +1,6 @@
 /**
  * The Worker's settings (ADR 35): the Worker's environment (wrangler `vars` and secrets), read
- * through `cloudflare:workers`, in place of `process.env`. Each value is read when asked, so a
+ * through `cloudflare:workers`, in place of the Node process's environment. Each value is read when asked, so a
  * secret set with `wrangler secret put` counts from the next request on.
  */
 import { env } from 'cloudflare:workers';
