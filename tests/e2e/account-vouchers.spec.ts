@@ -28,6 +28,8 @@ async function journey(page: Page, prefix: string, texts: { past: RegExp; redeem
   await slow(island).toBeVisible();
   // Tabs: the seeded active vouchers, and the expired one (not a button) in Expired/Used.
   await slow(page.locator('[data-voucher-card="VM000001"] button')).toBeVisible();
+  // The tabs answer once the island has hydrated (a click on the server's markup does nothing).
+  await slow(page.locator('astro-island:has([data-vouchers])')).not.toHaveAttribute('ssr');
   await page.locator('[data-voucher-tab="past"]').click();
   await expect(page.locator('[data-voucher-tab="past"]')).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('[data-voucher-panel="past"]')).toContainText(texts.past);
