@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Astro configuration: server output on the Node adapter (standalone), React islands,
- * Tailwind 4 and Paraglide messages. EN is unprefixed, ZH under /zh, AR under /ar (spec §1, docs/architecture.md i18n).
+ * Tailwind 4 and Paraglide messages. EN is unprefixed, ZH under /zh, AR under /ar (coverage.md §1, docs/architecture.md i18n).
  */
 export default defineConfig({
   output: 'server',
@@ -68,7 +68,7 @@ export default defineConfig({
   security: {
     checkOrigin: false,
     // Actions take up to the console's uploads (a product picture or a CSV file: 20 MB + framing,
-    // ADR 28, ADR 27) and a profile picture's request (5 MB + framing, spec §9); Astro's default is 1 MB.
+    // ADR 28, ADR 27) and a profile picture's request (5 MB + framing, coverage.md §9); Astro's default is 1 MB.
     actionBodySizeLimit: Math.max(PROFILE_IMAGE_MAX_BODY_BYTES, CONSOLE_UPLOAD_MAX_BODY_BYTES),
     csp: {
       algorithm: 'SHA-256',

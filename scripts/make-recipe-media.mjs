@@ -1,5 +1,5 @@
 /**
- * Draws and encodes the home page's recipe media (spec §2 Home; list in src/features/catalogue/ui/home/recipes.ts):
+ * Draws and encodes the home page's recipe media (coverage.md §2 Home; list in src/features/catalogue/ui/home/recipes.ts):
  *
  *   public/images/recipes/{slug}.svg        eight recipe pictures, 800×600, no text (titles are messages);
  *   public/media/recipes/{slug}.webm / .mp4 six silent 6-second clips of the dish, 640×360 at 24 fps,

@@ -1,5 +1,5 @@
 /**
- * Content collections (spec §1 Content pages; docs/architecture.md i18n): the long-text pages — about us,
+ * Content collections (coverage.md §1 Content pages; docs/architecture.md i18n): the long-text pages — about us,
  * privacy policy, member zone — as markdown per language, src/content/pages/{en,zh,ar}/{slug}.md.
  * Entry ids are '{locale}/{slug}'. Figures in the text are `{{placeholders}}` filled from the
  * domain constants at render time (src/domain/company.ts).

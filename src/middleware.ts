@@ -1,7 +1,7 @@
 /**
  * Per-request set-up (docs/architecture.md): the locale from the URL (/zh/…, /ar/… rewritten onto the one set of
  * pages; an Action call takes its calling page's), the login cookie, form posts to Actions, the
- * staff console's own section (/staff…, ADR 25), and the guards of spec §6: account pages need a live session (else /, an order's own page too), /login and /register only when
+ * staff console's own section (/staff…, ADR 25), and the guards of coverage.md §6: account pages need a live session (else /, an order's own page too), /login and /register only when
  * logged out, the shopping flow needs login.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
@@ -48,7 +48,7 @@ const pages = defineMiddleware(async (ctx, next) => {
   // An operator's error drill (src/server/error-drill.ts): this request fails, and the error page answers.
   if (isErrorDrill(ctx.request.headers)) throw new ErrorDrill();
   // The bundled API authenticates by headers (x-api-key, a bearer token), never by cookie: no form
-  // from another site can act for a shopper there, and its contract allows body-less posts (spec §7).
+  // from another site can act for a shopper there, and its contract allows body-less posts (coverage.md §7).
   if (path.startsWith('/api/mobile_ecom/')) return next();
   // Forms only from the shop's own pages (src/server/site-origin.ts): 403 in the shopper's language.
   if (isCrossSiteFormPost(ctx.request, ctx.url)) {
@@ -72,7 +72,7 @@ const pages = defineMiddleware(async (ctx, next) => {
           .then((r) => r.data)
           .catch((err) => {
             if (err?.status === 401 || err?.status === 403) {
-              // Expired or revoked: forget the cookie and tell the shopper (spec §6).
+              // Expired or revoked: forget the cookie and tell the shopper (coverage.md §6).
               clearSession(ctx.cookies);
               setFlash(ctx.cookies, 'session_expired');
               return null;
@@ -88,7 +88,7 @@ const pages = defineMiddleware(async (ctx, next) => {
   const isAccount = path === '/account' || path.startsWith('/account/');
   if (isAccount || MEMBER_FLOW.has(path)) {
     if (!(await ctx.locals.profile())) {
-      // Spec §2/§6: every account page (an order's own page too) sends a guest to /; the shopping
+      // coverage.md §2/§6: every account page (an order's own page too) sends a guest to /; the shopping
       // flow (cart, checkout…) sends them to log in and back.
       const toLogin = !isAccount;
       const target = toLogin ? `/login?redirect=${encodeURIComponent(localizePath(locale, path) + ctx.url.search)}` : '/';

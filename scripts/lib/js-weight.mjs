@@ -162,7 +162,7 @@ export async function logInDemoMember(page, base) {
 }
 
 /**
- * Put a product in the demo member's cart at the demo store, through the bundled API (spec §7
+ * Put a product in the demo member's cart at the demo store, through the bundled API (coverage.md §7
  * customer_login, add_cart), so that the cart and checkout pages have something to show.
  * @returns {Promise<boolean>} whether the cart holds the product
  */

@@ -1,7 +1,7 @@
 /**
  * Text-free site pictures of scripts/make-images.mjs: header banners (1600×500), promotion banners
  * (800×400), product line icons (200×200), voucher cards (400×200) and the placeholder (600×600).
- * Banner texts are HTML laid over these pictures (spec §3 Header banner `alt`, Promotion banner
+ * Banner texts are HTML laid over these pictures (coverage.md §3 Header banner `alt`, Promotion banner
  * name), so each banner keeps its start side (left; mirrored by CSS in Arabic) calm and dark enough
  * for white text, and puts its food on the end side.
  */

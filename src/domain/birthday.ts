@@ -1,5 +1,5 @@
 /**
- * The birthday voucher (spec §3 Profile birthday_claimed and is_birthday; §4 Birthday): a member
+ * The birthday voucher (coverage.md §3 Profile birthday_claimed and is_birthday; §4 Birthday): a member
  * may claim one birthday voucher a year, during their birthday month. Dates are Malaysian calendar
  * dates ('YYYY-MM-DD', src/domain/shop-time.ts `shopDate`), so the month turns at midnight in the
  * shop's time zone, not the server's.
@@ -7,7 +7,7 @@
 
 /**
  * Whether `today` (the shop's date, 'YYYY-MM-DD') falls in the birthday month of `birthday`
- * ('YYYY-MM-DD', or null when the member gave none). Shop rule (spec §4 names no period): the whole
+ * ('YYYY-MM-DD', or null when the member gave none). Shop rule (coverage.md §4 names no period): the whole
  * birthday month. Example: ('1990-11-30', '2026-11-01') → true; ('1990-11-30', '2026-12-01') → false.
  */
 export function isBirthdayMonth(birthday: string | null | undefined, today: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * Company facts shown on the content pages (spec §1 Content pages: "business age shown as current
+ * Company facts shown on the content pages (coverage.md §1 Content pages: "business age shown as current
  * year minus 2007"; Member zone facts). Pure functions; the figures come from constants.ts and
  * points.ts, never typed by hand into the page text.
  */

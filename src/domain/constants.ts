@@ -1,12 +1,12 @@
 /**
- * Business constants and limits of the storefront (spec §1, §4, §9), shared by client and server.
+ * Business constants and limits of the storefront (coverage.md §1, §4, §9), shared by client and server.
  *
  * Units are in the names: `_MS` milliseconds, `_S` seconds, `_SEN` integer sen (RM 1 = 100 sen),
  * `_KM` kilometres, `_BYTES` bytes, `_PX` CSS pixels. Money and rounding live in `money.ts`,
  * product-list paging in `product-list.ts`, points in `points.ts`.
  */
 
-// ── Languages and currency (spec §1, §9) ─────────────────────────────────────────────────────────
+// ── Languages and currency (coverage.md §1, §9) ─────────────────────────────────────────────────────────
 
 /** Storefront languages: English (default), Simplified Chinese, Arabic (right to left). */
 export const LOCALES = ['en', 'zh', 'ar'] as const;
@@ -15,17 +15,17 @@ export const DEFAULT_LOCALE: Locale = 'en';
 /** Locales written right to left. */
 export const RTL_LOCALES: readonly Locale[] = ['ar'];
 
-/** The one real currency (spec §1): Malaysian ringgit. */
+/** The one real currency (coverage.md §1): Malaysian ringgit. */
 export const CURRENCY = { code: 'MYR', symbol: 'RM', name: 'Malaysian Ringgit' } as const;
 
-// ── Network, session and timing (spec §4, §7, §9) ────────────────────────────────────────────────
+// ── Network, session and timing (coverage.md §4, §7, §9) ────────────────────────────────────────────────
 
 /** Time-out of most contract calls: 180000 ms (3 minutes). */
 export const API_TIMEOUT_MS = 180_000;
 /** Login cookie lifetime, "1 month", taken as 30 days, in seconds (for `Max-Age`). */
 export const LOGIN_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
-/** Toast auto-close delays (spec §9). */
+/** Toast auto-close delays (coverage.md §9). */
 export const TOAST_DEFAULT_MS = 5_000;
 export const TOAST_CART_MS = 2_000;
 export const TOAST_FAVOURITES_MS = 3_000;
@@ -49,13 +49,13 @@ export const CART_QUANTITY_DEBOUNCE_MS = 300;
 export const NUMBER_INPUT_REPEAT_DELAY_MS = 300;
 export const NUMBER_INPUT_REPEAT_INTERVAL_MS = 50;
 
-// ── Pick-up and delivery (spec §4, §5, §9) ───────────────────────────────────────────────────────
+// ── Pick-up and delivery (coverage.md §4, §5, §9) ───────────────────────────────────────────────────────
 
 /** Stores offered in the delivery-method modal lie within this radius of the shopper, in km. */
 export const PICKUP_STORE_RADIUS_KM = 30;
-/** The cart's default shipping line (spec §3 Cart, §9 "Default cart shipping line 25 (client default)"): RM 25.00, in sen. */
+/** The cart's default shipping line (coverage.md §3 Cart, §9 "Default cart shipping line 25 (client default)"): RM 25.00, in sen. */
 export const CART_DEFAULT_SHIPPING_SEN = 2_500;
-/** The cart's default tax line (spec §3 Cart, §9 "tax 0"), in sen. */
+/** The cart's default tax line (coverage.md §3 Cart, §9 "tax 0"), in sen. */
 export const CART_DEFAULT_TAX_SEN = 0;
 /** A pick-up date may be at most this many calendar months ahead of today (Malaysian time). */
 export const MAX_PICKUP_MONTHS = 6;
@@ -69,14 +69,14 @@ export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 export const STORE_PICKDEL = ['DELIVERY', 'PICKUP', 'BOTHPD'] as const;
 export type StorePickDel = (typeof STORE_PICKDEL)[number];
 
-// ── Orders (spec §3, §9) ─────────────────────────────────────────────────────────────────────────
+// ── Orders (coverage.md §3, §9) ─────────────────────────────────────────────────────────────────────────
 
 /** `bill_platform` of every order placed on this site. */
 export const BILL_PLATFORM = 'website';
 /** `action` of an order. */
 export const ORDER_ACTION = 'purchase';
 
-// ── Form limits (spec §5, §9) ────────────────────────────────────────────────────────────────────
+// ── Form limits (coverage.md §5, §9) ────────────────────────────────────────────────────────────────────
 
 export const MOBILE_MIN_LENGTH = 2;
 export const MOBILE_MAX_LENGTH = 30;
@@ -93,7 +93,7 @@ export const PROFILE_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 /** A request carrying a profile picture: the picture plus 64 KB for the multipart framing (bytes). */
 export const PROFILE_IMAGE_MAX_BODY_BYTES = PROFILE_IMAGE_MAX_BYTES + 64 * 1024;
 
-// ── Membership and company facts (spec §1, §9) ───────────────────────────────────────────────────
+// ── Membership and company facts (coverage.md §1, §9) ───────────────────────────────────────────────────
 
 /** Membership fee RM 3.00, in sen. */
 export const MEMBERSHIP_FEE_SEN = 300;
@@ -103,7 +103,7 @@ export const BUSINESS_MEMBER_MIN_RECEIPT_SEN = 10_000;
 export const COMPANY_FOUNDED_YEAR = 2007;
 export const OUTLET_COUNT = 22;
 
-// ── Reviews and chrome (spec §2, §9) ─────────────────────────────────────────────────────────────
+// ── Reviews and chrome (coverage.md §2, §9) ─────────────────────────────────────────────────────────────
 
 export const REVIEW_RATE_MIN = 0;
 export const REVIEW_RATE_MAX = 5;

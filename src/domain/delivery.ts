@@ -1,5 +1,5 @@
 /**
- * Delivery charges and store distances (spec §3 Store, §4 Delivery method step 1 and Checkout,
+ * Delivery charges and store distances (coverage.md §3 Store, §4 Delivery method step 1 and Checkout,
  * §7 delivery_charges and nearest stores, §9 "Pickup store search radius 30 KM").
  *
  * Distances are great-circle kilometres (haversine on a sphere of mean Earth radius 6371 km).
@@ -32,7 +32,7 @@ function assertLatLng(p: LatLng, what: string): void {
 }
 
 /**
- * Delivery charge in sen (spec §7 delivery_charges): 0 when `freeAboveSen` is set and
+ * Delivery charge in sen (coverage.md §7 delivery_charges): 0 when `freeAboveSen` is set and
  * subtotal ≥ freeAboveSen; otherwise baseSen + perKmSen × distance rounded up to the whole km.
  * The distance is first rounded to the metre, so float noise (3.0000000001) does not add a km.
  * Example: base 500, 100/km, 3.2 km → 500 + 4 × 100 = 900.
@@ -103,7 +103,7 @@ export function parseLatLong(text: string): LatLng {
 
 /**
  * Stores within `radiusKm` (inclusive) of `origin`, nearest first (ties keep input order), each
- * copied with `distance_km`, the distance rounded to 2 decimals (spec §3 Store distance_km, §4
+ * copied with `distance_km`, the distance rounded to 2 decimals (coverage.md §3 Store distance_km, §4
  * step 1 "stores within 30KM"). Filtering uses the unrounded distance.
  * @param stores anything with latitude and longitude in decimal degrees
  * @param radiusKm default 30 (`PICKUP_STORE_RADIUS_KM`)

@@ -1,8 +1,8 @@
 /**
- * Queries of the catalogue's own cacheable GETs (spec §2 Product list view and Search, §5 Product
+ * Queries of the catalogue's own cacheable GETs (coverage.md §2 Product list view and Search, §5 Product
  * list query, §9 page size and suggestions), checked strictly: a bad value is a 400, never a
  * server error. Also the one mapping from a list (its source, sort and price filter) to the
- * product_listing query of the contract (spec §7).
+ * product_listing query of the contract (coverage.md §7).
  *   - the next page of a list: `/fragments/products?line=&group_code=&search=&type=&brand=&sort=&min=&max=&limit=offset,count`
  *   - search suggestions: `/api/suggest?q=&lang=`
  */
@@ -94,11 +94,11 @@ export function parseSuggestQuery(search: URLSearchParams): Parsed<SuggestQuery>
   return { ok: true, value: { q: r.data.q.trim().slice(0, MAX_KEYWORD).trim(), lang: r.data.lang } };
 }
 
-/** The limit of a suggestion request: the first SUGGESTION_LIMIT matches (spec §7, §9: "0,10"). */
+/** The limit of a suggestion request: the first SUGGESTION_LIMIT matches (coverage.md §7, §9: "0,10"). */
 export const SUGGEST_LIMIT = `0,${SUGGESTION_LIMIT}`;
 
 /**
- * The product_listing query of a list (spec §7): its source, sort, limit "offset,count" and the
+ * The product_listing query of a list (coverage.md §7): its source, sort, limit "offset,count" and the
  * price filter as filter_price_min/max in RM. Absent values are left out; the language is the
  * contract client's (it fills `lang` itself).
  */

@@ -1,11 +1,11 @@
 /**
- * The fixed product-list slug table (spec §2 /product-list/{slug}, Home "View More" links; the spec
+ * The fixed product-list slug table (coverage.md §2 /product-list/{slug}, Home "View More" links; the spec
  * names features, hottest and latest "and others" and leaves the table to us, §9). Each slug fixes
  * the product_listing query of its list; the page hides the sort and filter controls.
  */
 import type { Sort } from './product-list';
 
-/** product_listing `type` values (spec §2 Home: homepage, bestseller; promotion for our Promotions list). */
+/** product_listing `type` values (coverage.md §2 Home: homepage, bestseller; promotion for our Promotions list). */
 export const LIST_TYPES = ['homepage', 'bestseller', 'promotion'] as const;
 export type ListType = (typeof LIST_TYPES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The URL of a product list (spec §2 Product list view, §4 Product list, §5 Product list query):
+ * The URL of a product list (coverage.md §2 Product list view, §4 Product list, §5 Product list query):
  * `?sort=…&min=…&max=…&page=…` next to the list's own keys (keyword, group_code). The URL holds the
  * whole state so a list can be shared and works without JavaScript; with JavaScript the infinite
  * scroll keeps `page` up to date. Lenient on purpose: a bad value in a shopper's URL falls back to
@@ -77,7 +77,7 @@ export function pageCount(total: number): number {
 }
 
 /**
- * The page numbers a list's page links show (spec §9 pagination siblings 1): the first and last
+ * The page numbers a list's page links show (coverage.md §9 pagination siblings 1): the first and last
  * page, the current one and one sibling each side; null stands for a gap of two or more pages, and a
  * gap of one page shows that page instead. pageWindow(5, 12) → [1, null, 4, 5, 6, null, 12];
  * pageWindow(3, 5) → [1, 2, 3, 4, 5]. `current` is clamped to 1…`last`.

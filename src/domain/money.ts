@@ -1,5 +1,5 @@
 /**
- * Money: the ONE module that converts and rounds amounts (docs/architecture.md "Money", spec §5 Display, §9).
+ * Money: the ONE module that converts and rounds amounts (docs/architecture.md "Money", coverage.md §5 Display, §9).
  *
  * - Inside the code every amount is an integer number of sen (RM 1 = 100 sen), a safe integer.
  * - The contract carries ringgit with 2 decimals: `formatAmount` ('16.90') and `toRinggit` (16.9).
@@ -82,7 +82,7 @@ export function toRinggit(sen: number): number {
 
 /**
  * Format integer sen as the contract's ringgit amount with exactly 2 decimals and no symbol or
- * grouping: 1690 → '16.90', 5 → '0.05', -500 → '-5.00'. Spec §4 "amounts are sent with 2 decimals".
+ * grouping: 1690 → '16.90', 5 → '0.05', -500 → '-5.00'. coverage.md §4 "amounts are sent with 2 decimals".
  * @throws RangeError when `sen` is not a safe integer.
  */
 export function formatAmount(sen: number): string {
@@ -94,7 +94,7 @@ export function formatAmount(sen: number): string {
 }
 
 /**
- * Round integer sen to the nearest 5 sen (RM 0.05), spec §5 "Display: prices are rounded to the
+ * Round integer sen to the nearest 5 sen (RM 0.05), coverage.md §5 "Display: prices are rounded to the
  * nearest 0.05" and §9. Remainders 1–2 round down, 3–4 round up (for integers the nearest multiple
  * of 5 is always unique, so "half up" never has to break a tie): 1691 → 1690, 1693 → 1695,
  * -1693 → -1695. The result is within 2 sen of the input.
@@ -109,7 +109,7 @@ export function roundToFiveSen(sen: number): number {
 
 /**
  * The rounding value sent with an order (`order_rounding`): rounded − exact, in sen, from -2 to 2.
- * Spec §4 Checkout "a rounding value is sent". 1693 → 2, 1691 → -1.
+ * coverage.md §4 Checkout "a rounding value is sent". 1693 → 2, 1691 → -1.
  * @throws RangeError when `sen` is not a safe integer.
  */
 export function roundingAdjustment(sen: number): number {
@@ -129,7 +129,7 @@ function groupThousands(whole: string): string {
  * @param sen integer sen
  * @param locale 'en' | 'zh' | 'ar' (today all three print the same; kept for future variants)
  * @throws RangeError when `sen` is not a safe integer.
- * Spec §1 Currency (MYR, symbol RM), §5 Display.
+ * coverage.md §1 Currency (MYR, symbol RM), §5 Display.
  */
 export function formatPrice(sen: number, locale: Locale = 'en'): string {
   void locale;
@@ -158,7 +158,7 @@ export function formatExactPrice(sen: number): string {
 
 /**
  * The whole ringgit in an amount, rounded down: 1699 → 16, 100 → 1, 99 → 0 (-1 → -1).
- * For rules counted per whole RM 1, such as points earned (spec §9).
+ * For rules counted per whole RM 1, such as points earned (coverage.md §9).
  * @throws RangeError when `sen` is not a safe integer.
  */
 export function wholeRinggit(sen: number): number {

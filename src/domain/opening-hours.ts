@@ -1,5 +1,5 @@
 /**
- * The shops' opening hours as facts, read from the pick-up settings (spec §1 "Monday to Friday,
+ * The shops' opening hours as facts, read from the pick-up settings (coverage.md §1 "Monday to Friday,
  * 8.00 a.m. to 5.30 p.m.", §3 Pickup settings; issue 9: one truth per fact). The same row gives the
  * pick-up slots (./pickup.ts), so the hours a page shows and the slots offered never disagree.
  * Wording in a language is src/i18n/opening-hours.ts.

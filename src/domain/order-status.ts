@@ -1,10 +1,10 @@
 /**
- * The order's life (spec §3 Order statuses, §4 Order changes, Pay Now; ADR 9): every allowed change
+ * The order's life (coverage.md §3 Order statuses, §4 Order changes, Pay Now; ADR 9): every allowed change
  * of status, listed once, with who may make it. The order service applies a change with an update
  * that names the status it expects (`… WHERE status = from`), so of two actors racing on one order
  * only one wins; this module says which changes exist at all.
  *
- * States: the six of spec §3 (Pending, Processing Payment, Paid, Delivering, Ready To Pickup,
+ * States: the six of coverage.md §3 (Pending, Processing Payment, Paid, Delivering, Ready To Pickup,
  * Waiting Comment), Cancelled (the cancel call, an expired payment window, an operator), and
  * Completed, the final state after the member's review (ADR 9). Delivering is for delivery orders
  * only, Ready To Pickup for pick-up orders only.
@@ -85,7 +85,7 @@ export function isFinalOrderStatus(status: OrderStatus): boolean {
   return FINAL_ORDER_STATUSES.includes(status);
 }
 
-/** Statuses from which the member may cancel: To Pay (spec §4 Order tab grouping, Order changes). */
+/** Statuses from which the member may cancel: To Pay (coverage.md §4 Order tab grouping, Order changes). */
 export const MEMBER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ['Pending', 'Processing Payment'];
 
 /** Statuses in which the pick-up slot of a pick-up order may still move: not collected, not final. */
@@ -99,7 +99,7 @@ export function isPaidOrderStatus(status: string): boolean {
   return (PAID_ORDER_STATUSES as readonly string[]).includes(status);
 }
 
-/** What the member may do with an order now (spec §2 order detail, §4 Order changes, Pay Now). */
+/** What the member may do with an order now (coverage.md §2 order detail, §4 Order changes, Pay Now). */
 export type MemberOrderActions = {
   /** Cancel (only while To Pay). */
   cancel: boolean;

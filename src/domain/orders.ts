@@ -1,11 +1,11 @@
 /**
- * Order statuses, the account area's order tabs and order reference numbers (spec §3 Order
+ * Order statuses, the account area's order tabs and order reference numbers (coverage.md §3 Order
  * statuses, §4 Order tab grouping).
  */
 import { type Instant, isDateString, shopDate } from './shop-time';
 
 /**
- * Order statuses: the six of spec §3, plus Completed (after the review step) and Cancelled
+ * Order statuses: the six of coverage.md §3, plus Completed (after the review step) and Cancelled
  * (the cancel call). Same list as the database schema's `ORDER_STATUSES`.
  */
 export const ORDER_STATUSES = [
@@ -20,7 +20,7 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The account area's order tabs in display order, with the statuses each one shows (spec §4). */
+/** The account area's order tabs in display order, with the statuses each one shows (coverage.md §4). */
 export const ORDER_TABS = [
   { key: 'to_pay', label: 'To Pay', statuses: ['Pending', 'Processing Payment'] },
   { key: 'to_receive', label: 'To Receive', statuses: ['Paid', 'Delivering', 'Ready To Pickup'] },
@@ -33,7 +33,7 @@ export function parseOrderTab(value: string | null | undefined): OrderTabKey | n
   return ORDER_TABS.find((tab) => tab.key === value)?.key ?? null;
 }
 
-/** Orders the account area lists at once, newest first (spec §7 order_listing `limit` "0,50"). */
+/** Orders the account area lists at once, newest first (coverage.md §7 order_listing `limit` "0,50"). */
 export const ORDER_LIST_LIMIT = 50;
 
 /** True when `value` is one of `ORDER_STATUSES` (exact spelling and case). */
@@ -42,7 +42,7 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 }
 
 /**
- * The tab an order status belongs to (spec §4): To Pay = Pending + Processing Payment; To Receive =
+ * The tab an order status belongs to (coverage.md §4): To Pay = Pending + Processing Payment; To Receive =
  * Paid + Delivering + Ready To Pickup; To Evaluate = Waiting Comment. Completed, Cancelled and any
  * unknown text → null (shown in no tab). Matching is exact.
  */

@@ -1,5 +1,5 @@
 /**
- * The outlets page (spec §1 "22 outlets", §2 /outlets, §3 Store): outlets grouped by state, what
+ * The outlets page (coverage.md §1 "22 outlets", §2 /outlets, §3 Store): outlets grouped by state, what
  * each offers, and links to call it or open it in a maps app.
  */
 import type { StorePickDel } from './constants';

@@ -1,5 +1,5 @@
 /**
- * The site's route paths (spec §2 Public routes and Account area), built in one place. Each
+ * The site's route paths (coverage.md §2 Public routes and Account area), built in one place. Each
  * function returns the path in the default language (EN, unprefixed); `href(locale, path)` puts it
  * in a language ('/cart' → '/zh/cart'). Path segments and query values are percent-encoded here,
  * so callers pass raw codes.
@@ -38,7 +38,7 @@ export const paths = {
   productFragments: (query = '') => (query ? `/fragments/products?${query}` : '/fragments/products'),
   promotion: (id: string | number) => `/promotion/${seg(String(id))}`,
   cart: '/cart',
-  /** /checkout?items={codes}: the cart lines chosen for the order (spec §4 Checkout). */
+  /** /checkout?items={codes}: the cart lines chosen for the order (coverage.md §4 Checkout). */
   checkout: (productCodes: readonly string[]) => withQuery('/checkout', { items: productCodes.join(',') }),
   orderSuccess: (orderRefno: string) => withQuery('/order-success', { order: orderRefno }),
   /** /payment/return?order=&result=: where a payment provider sends the shopper back (ADR 10). */

@@ -1,5 +1,5 @@
 /**
- * Phone numbers as the shop shows them (spec §2 Order success page: "phone prefixed with +").
+ * Phone numbers as the shop shows them (coverage.md §2 Order success page: "phone prefixed with +").
  * The rule of what a Malaysian number is lives in ./validation.ts.
  */
 import { isMalaysianPhone, normalizeMalaysianPhone } from './validation';

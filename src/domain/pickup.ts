@@ -1,5 +1,5 @@
 /**
- * Self pick-up rules (spec §3 Pickup settings, §4 Delivery method step 3 and Checkout, §5 Pick-up
+ * Self pick-up rules (coverage.md §3 Pickup settings, §4 Delivery method step 3 and Checkout, §5 Pick-up
  * date, §9).
  *
  * Time zone: all dates and times are the shop's, Malaysian time (Asia/Kuala_Lumpur, UTC+8, no
@@ -10,7 +10,7 @@
  * while the shop is closed.
  *
  * Rules, with the decisions taken where the spec is silent:
- * - Lead time `pickup_min_time` is whole days from now (spec §5 "at least the minimum lead time in
+ * - Lead time `pickup_min_time` is whole days from now (coverage.md §5 "at least the minimum lead time in
  *   days from now"): with 1 at 14:10 on Monday, the first slot is Tuesday's at or after 14:10;
  *   with 0, any slot from now on.
  * - The latest date is today + 6 calendar months (inclusive), clamped to the month's end.
@@ -38,7 +38,7 @@ import {
   weekdayOf,
 } from './shop-time';
 
-/** Pick-up settings as the contract carries them (spec §3). */
+/** Pick-up settings as the contract carries them (coverage.md §3). */
 export interface PickupSettings {
   /** Minimum lead time in whole calendar days (0 = today allowed). */
   pickup_min_time: number;
@@ -52,7 +52,7 @@ export interface PickupSettings {
   slot_minutes?: number;
 }
 
-/** A chosen pick-up: date 'YYYY-MM-DD' and time 'HH:mm' (spec §4 step 3), either may be missing. */
+/** A chosen pick-up: date 'YYYY-MM-DD' and time 'HH:mm' (coverage.md §4 step 3), either may be missing. */
 export interface PickupChoice {
   date?: string | null;
   time?: string | null;
@@ -110,7 +110,7 @@ export function pickupLeadDate(settings: PickupSettings, now: Instant): string {
 
 /**
  * The last date a pick-up may be booked: today (UTC+8) + 6 calendar months, inclusive,
- * 'YYYY-MM-DD' (spec §5, §9 "at most 6 months ahead"). @throws RangeError on an invalid instant.
+ * 'YYYY-MM-DD' (coverage.md §5, §9 "at most 6 months ahead"). @throws RangeError on an invalid instant.
  */
 export function latestPickupDate(now: Instant): string {
   return addMonths(shopDate(now), MAX_PICKUP_MONTHS);
@@ -158,7 +158,7 @@ export function pickupTimeSlots(dateYYYYMMDD: string, settings: PickupSettings, 
 /**
  * Whether a date may be chosen for pick-up: a valid 'YYYY-MM-DD', not before the date of now + lead days,
  * not after today + 6 months, an open weekday, and with at least one time slot left (so today is
- * refused once its last slot has passed). Spec §5 Pick-up date.
+ * refused once its last slot has passed). coverage.md §5 Pick-up date.
  * @throws RangeError on invalid settings or instant.
  */
 export function isPickupDateAllowed(dateYYYYMMDD: string, settings: PickupSettings, now: Instant): boolean {
@@ -179,7 +179,7 @@ export function earliestPickupDate(settings: PickupSettings, now: Instant): stri
 }
 
 /**
- * Validate a chosen pick-up date and time (spec §4 step 3 and Checkout, §5). Checks, first failure
+ * Validate a chosen pick-up date and time (coverage.md §4 step 3 and Checkout, §5). Checks, first failure
  * wins: 'missing' (date or time empty), 'invalid' (not 'YYYY-MM-DD' / 'HH:mm'), 'past' (before now,
  * UTC+8), 'too_soon' (on a date before now + lead days), 'too_far' (after today + 6 months),
  * 'closed_day' (weekday flagged '0'), 'outside_hours' (before opening, or a slot from it would end
@@ -202,7 +202,7 @@ export function validatePickup(choice: PickupChoice, settings: PickupSettings, n
 }
 
 /**
- * Whether a stored pick-up has expired: its date and time (UTC+8) lie before `now` (spec §4
+ * Whether a stored pick-up has expired: its date and time (UTC+8) lie before `now` (coverage.md §4
  * Checkout "check the pickup has not expired"; delivery modal reopens at step 3). A missing or
  * malformed date or time counts as expired, since there is nothing valid to keep.
  * @throws RangeError on an invalid instant.
@@ -237,7 +237,7 @@ function wallInstant(dateYYYYMMDD: string, timeHHmm = '00:00'): Date {
 }
 
 /**
- * Display a pick-up date (spec §9). EN: DD/MM/YYYY, '2026-11-23' → '23/11/2026'; ZH and AR in
+ * Display a pick-up date (coverage.md §9). EN: DD/MM/YYYY, '2026-11-23' → '23/11/2026'; ZH and AR in
  * the shopper's language through Intl.DateTimeFormat ('2026/11/23', '23‏/11‏/2026'), Latin digits.
  * @throws RangeError unless the date is a valid 'YYYY-MM-DD'.
  */
@@ -249,7 +249,7 @@ export function formatPickupDate(dateYYYYMMDD: string, locale: Locale = 'en'): s
 }
 
 /**
- * Display a pick-up time on a 12-hour clock (spec §9 'hh:mm a'). EN: lower-case am/pm,
+ * Display a pick-up time on a 12-hour clock (coverage.md §9 'hh:mm a'). EN: lower-case am/pm,
  * '14:30' → '02:30 pm', '00:05' → '12:05 am', '12:00' → '12:00 pm'; ZH and AR name the half of
  * the day in their language through Intl.DateTimeFormat ('下午02:30', '02:30 م'), Latin digits.
  * @throws RangeError unless the time is a valid 'HH:mm'.
@@ -263,7 +263,7 @@ export function formatPickupTime(timeHHmm: string, locale: Locale = 'en'): strin
 }
 
 /**
- * Display an instant in the shop's time (Malaysia, UTC+8, whatever the host's zone), spec §9.
+ * Display an instant in the shop's time (Malaysia, UTC+8, whatever the host's zone), coverage.md §9.
  * EN: 'DD/MM/YYYY hh:mm a', 2026-11-22T10:30:00Z → '22/11/2026 06:30 pm'; ZH and AR through
  * Intl.DateTimeFormat in the shopper's language ('2026/11/22 下午06:30', '22‏/11‏/2026، 06:30 م').
  * For order history, payment deadlines, points and notifications.

@@ -1,5 +1,5 @@
 /**
- * Place names compared as shoppers and data sets write them (spec §5 Address form: city and state;
+ * Place names compared as shoppers and data sets write them (coverage.md §5 Address form: city and state;
  * the geocoder's postcode and town lookups). Pure, shared by the postcode check and the geocoder.
  */
 

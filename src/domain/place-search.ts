@@ -1,7 +1,7 @@
 /**
  * What a shopper types to find outlets without a saved address (issue "A shopper trusts every
  * step": "offer current location and a postcode or town search for finding outlets before any
- * saved address"; spec §4 Delivery method step 0–1). Pure, shared by the delivery modal (checked
+ * saved address"; coverage.md §4 Delivery method step 0–1). Pure, shared by the delivery modal (checked
  * before anything is sent) and the bundled API's `locate_place` (checked again there).
  *
  * - Spaces at either end are dropped and runs of spaces inside become one.

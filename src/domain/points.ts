@@ -1,5 +1,5 @@
 /**
- * Membership points (spec §1 Member zone facts, §9 "Member points: RM10 for every 500 points").
+ * Membership points (coverage.md §1 Member zone facts, §9 "Member points: RM10 for every 500 points").
  * Points are whole numbers; money is integer sen.
  */
 import { BUSINESS_MEMBER_MIN_RECEIPT_SEN } from './constants';
@@ -17,7 +17,7 @@ function assertPoints(points: number): void {
 }
 
 /**
- * Rebate a member's points are worth, in sen: RM 10 for every full 500 points (spec §1, §9).
+ * Rebate a member's points are worth, in sen: RM 10 for every full 500 points (coverage.md §1, §9).
  * 499 → 0, 500 → 1000, 1499 → 2000.
  * @throws RangeError when `points` is negative or not an integer.
  */
@@ -52,7 +52,7 @@ export function pointsEarned(productSubtotalSen: number): number {
 }
 
 /**
- * Whether a single receipt qualifies for business membership: RM 100 or more (spec §1).
+ * Whether a single receipt qualifies for business membership: RM 100 or more (coverage.md §1).
  * @throws RangeError on fractional sen.
  */
 export function qualifiesForBusinessMember(receiptSen: number): boolean {
@@ -61,7 +61,7 @@ export function qualifiesForBusinessMember(receiptSen: number): boolean {
 }
 
 /**
- * What a change of an order's status does to the member's points (spec §1 points; ADR 9, ADR 12):
+ * What a change of an order's status does to the member's points (coverage.md §1 points; ADR 9, ADR 12):
  * - `earn`: the order enters Paid (from Pending or Processing Payment: a provider's callback, the
  *   zero-amount confirmation, a reconcile). The member earns `pointsEarned(subtotal)` once.
  * - `reverse`: a paid order (Paid, Delivering, Ready To Pickup) is cancelled and refunded: the
@@ -72,7 +72,7 @@ export function qualifiesForBusinessMember(receiptSen: number): boolean {
  */
 export type OrderPointsEffect = 'earn' | 'reverse' | null;
 
-/** Statuses of an order that has been paid and not cancelled (spec §3 To Receive, and after). */
+/** Statuses of an order that has been paid and not cancelled (coverage.md §3 To Receive, and after). */
 const PAID_STATUSES: readonly string[] = ['Paid', 'Delivering', 'Ready To Pickup', 'Waiting Comment', 'Completed'];
 
 export function orderPointsEffect(from: string, to: string): OrderPointsEffect {
@@ -84,7 +84,7 @@ export function orderPointsEffect(from: string, to: string): OrderPointsEffect {
 
 /**
  * How much of an order's earned points a reversal can take back from a balance: never more than
- * the balance, so it never goes below 0 (spec §1). `shortfall` is what the member had already
+ * the balance, so it never goes below 0 (coverage.md §1). `shortfall` is what the member had already
  * spent and keeps (recorded in the history entry's description; the shop absorbs it).
  * Example: (earned 50, balance 120) → { taken: 50, shortfall: 0 }; (50, 20) → { taken: 20, shortfall: 30 }.
  * @throws RangeError when either number is negative or not an integer.

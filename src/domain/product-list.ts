@@ -1,5 +1,5 @@
 /**
- * Product list query rules (spec §2 Product list view, §4 Product list states, §5 Product list
+ * Product list query rules (coverage.md §2 Product list view, §4 Product list states, §5 Product list
  * query, §7 product_listing `limit` "offset,count", §9 page sizes and sorts).
  */
 
@@ -79,7 +79,7 @@ export function formatLimit({ offset, count }: Limit): string {
 }
 
 /**
- * The limit of the next request while scrolling (spec §9 "the next page asks for an offset and a
+ * The limit of the next request while scrolling (coverage.md §9 "the next page asks for an offset and a
  * count rounded up to a multiple of 25"): offset = items already loaded; count = `wanted` rounded up
  * to a multiple of PAGE_SIZE (at least one page, at most MAX_LIMIT_COUNT).
  * nextLimit(25) → { offset: 25, count: 25 }; nextLimit(40, 30) → { offset: 40, count: 50 }.
@@ -97,7 +97,7 @@ export function nextLimit(loadedCount: number, wanted: number = PAGE_SIZE): Limi
 }
 
 /**
- * Whether the list is done (spec §4 Product list): the last request returned fewer items than it
+ * Whether the list is done (coverage.md §4 Product list): the last request returned fewer items than it
  * asked for, or none.
  * @param returned items in the last answer
  * @param requested the count that request asked for

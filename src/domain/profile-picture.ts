@@ -1,5 +1,5 @@
 /**
- * The profile picture rule judged by content (spec §5, §8, §9: jpg, jpeg or png, at most 5 MB),
+ * The profile picture rule judged by content (coverage.md §5, §8, §9: jpg, jpeg or png, at most 5 MB),
  * shared by the API (src/server/xs-api/services/pictures.ts) and the profile page's script, which
  * checks a chosen file the same way before sending it. Without zod, so the page's script stays
  * small. The older name-based check, `profileImageError`, is in ./validation.ts.

@@ -1,8 +1,8 @@
 /**
- * The date range of the outlet purchase history (spec §3 Purchase history "queried by fromDate and
+ * The date range of the outlet purchase history (coverage.md §3 Purchase history "queried by fromDate and
  * toDate"; §7 get_purchase_history_data/{member}/{fromDate}/{toDate}; §2 /account/purchase-history).
  *
- * Dates are the shop's calendar dates 'YYYY-MM-DD' (spec §9 date format), in Malaysia (UTC+8,
+ * Dates are the shop's calendar dates 'YYYY-MM-DD' (coverage.md §9 date format), in Malaysia (UTC+8,
  * `shop-time.ts`). A range is inclusive at both ends: from ≤ to, at most PURCHASE_RANGE_MAX_DAYS
  * days long counting both ends. The page opens on the last PURCHASE_RANGE_DEFAULT_MONTHS months
  * ending today. The spec gives no limit; these are the shop's own, kept here once for the API and

@@ -1,5 +1,5 @@
 /**
- * The quantity input's steps (spec §5 Quantity input: "step, min and max are respected; empty input
+ * The quantity input's steps (coverage.md §5 Quantity input: "step, min and max are respected; empty input
  * allowed"; §4 Number input auto-repeat). Pure: the stepper script applies it on every repeat.
  */
 

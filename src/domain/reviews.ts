@@ -1,5 +1,5 @@
 /**
- * Product review figures (spec §2 Product detail Reviews, §3 Review, §9 "Review average rounded to
+ * Product review figures (coverage.md §2 Product detail Reviews, §3 Review, §9 "Review average rounded to
  * 1 decimal, scale 0 to 5").
  */
 import { REVIEW_RATE_MAX, REVIEW_RATE_MIN, type Locale } from './constants';
@@ -61,7 +61,7 @@ export function ratingSummary(countsByRate: Partial<Record<number, number>>): Ra
 }
 
 /**
- * How a reviewer is shown to everyone (spec §3 Review `member`): the first name, then the last
+ * How a reviewer is shown to everyone (coverage.md §3 Review `member`): the first name, then the last
  * name's initial with the rest masked. ('Mei Ling', 'Tan') → 'Mei Ling T***'; ('Ali', '') → 'Ali'.
  * Surrounding spaces are dropped; an empty first name shows the masked last name alone.
  */
@@ -79,7 +79,7 @@ export function avatarInitial(name: string): string {
 }
 
 /**
- * An average as shown next to the stars, always with one decimal (spec §2 Reviews "average rating
+ * An average as shown next to the stars, always with one decimal (coverage.md §2 Reviews "average rating
  * out of 5.0"): 4.3 → '4.3', 5 → '5.0', 0 → '0.0'. Latin digits in every language.
  * @throws RangeError when `average` is not a number from 0 to 5.
  */

@@ -1,6 +1,6 @@
 /**
  * The one rule for matching a search against the catalogue (docs/architecture.md i18n: catalogue data is searched
- * in all three languages; spec §2 Search, §7 product_listing `search`). The same function writes a
+ * in all three languages; coverage.md §2 Search, §7 product_listing `search`). The same function writes a
  * product's stored search text (the seed, the start-up reindex) and reads the shopper's query, so
  * both sides always agree. Pure, no imports (the seed data imports it under Node's type stripping).
  *

@@ -6,7 +6,7 @@
  * the date and time of day at UTC+8, whatever the time zone of the browser or server. Internally
  * an instant is shifted by +8 h and read with dayjs in UTC mode, so the host zone never leaks in.
  *
- * Dates are 'YYYY-MM-DD' strings (spec §9 order and pick-up date), times 'HH:mm' (24 h).
+ * Dates are 'YYYY-MM-DD' strings (coverage.md §9 order and pick-up date), times 'HH:mm' (24 h).
  * Errors: `RangeError` on an invalid instant, date or time.
  */
 import dayjs, { type Dayjs } from 'dayjs';

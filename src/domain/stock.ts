@@ -18,7 +18,7 @@ export function stockNote(unitsAtStore: number, quantityInCart: number): 'none' 
 }
 
 /**
- * The message key of a refusal for stock (spec §4 Out-of-stock modal; §8): 'out_of_stock'
+ * The message key of a refusal for stock (coverage.md §4 Out-of-stock modal; §8): 'out_of_stock'
  * ('"{name}" has only {available} left at this store.') when the store has 1 or more units, else
  * 'out_of_stock_none' ('"{name}" is not available at this store.'), never "only 0 left".
  */
@@ -27,7 +27,7 @@ export function outOfStockKey(available: number): 'out_of_stock' | 'out_of_stock
 }
 
 /**
- * The cart's stock cap (spec §4 Cart: a line never holds more than the units on hand at its
+ * The cart's stock cap (coverage.md §4 Cart: a line never holds more than the units on hand at its
  * store): true when a line of `quantity` units fits `unitsAtStore`. add_cart refuses a change
  * that breaks it; buy again adds only what fits (`unitsThatFit`).
  * Examples: (3, 3) → true; (4, 3) → false; (1, 0) → false.

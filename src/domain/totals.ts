@@ -1,5 +1,5 @@
 /**
- * Checkout totals and vouchers (spec §3 Cart and Voucher, §4 Checkout). All amounts are integer sen.
+ * Checkout totals and vouchers (coverage.md §3 Cart and Voucher, §4 Checkout). All amounts are integer sen.
  *
  * total = subtotal + delivery − voucher, floored at 0; the total charged is rounded to the nearest
  * 5 sen and the difference is the order's rounding value (`order_rounding`). The server recomputes
@@ -40,7 +40,7 @@ function assertNonNegativeSen(sen: number, what: string): void {
 }
 
 /**
- * Line total: unit price × quantity, in sen (spec §3 Cart "Line subtotal is quantity times price").
+ * Line total: unit price × quantity, in sen (coverage.md §3 Cart "Line subtotal is quantity times price").
  * @param priceSen unit price, integer sen ≥ 0
  * @param quantity integer ≥ 0
  * @throws RangeError on a negative or fractional price or quantity, or an unsafe product.
@@ -69,7 +69,7 @@ const PERCENT_RE = /^(\d+(?:\.\d{1,2})?)\s*%$/;
 const AMOUNT_RE = /^(?:RM\s*)?(\d+(?:\.\d{1,2})?)$/i;
 
 /**
- * Parse a voucher's `vc_amount` (spec §3 "a fixed amount or a percent string").
+ * Parse a voucher's `vc_amount` (coverage.md §3 "a fixed amount or a percent string").
  * '5.00' / '5' / 'RM5.00' → { kind: 'amount', sen: 500 }; '10%' / '10.5 %' → { kind: 'percent',
  * percent: 10.5 }. Surrounding spaces are ignored; at most 2 decimals.
  * @throws RangeError on anything else: empty, negative, garbage, or a percent above 100.
@@ -88,7 +88,7 @@ export function parseVoucherAmount(vc_amount: string): Voucher {
 }
 
 /**
- * The discount a voucher gives, in sen (spec §4 Checkout).
+ * The discount a voucher gives, in sen (coverage.md §4 Checkout).
  * - Percent: applies to subtotal + delivery, rounded to the nearest sen (half up):
  *   10% of 1695 sen → 170 sen. Never more than subtotal + delivery.
  * - Fixed amount: capped at subtotal + delivery, so the total never goes below 0.
@@ -113,7 +113,7 @@ export interface OrderTotalsInput {
 }
 
 /**
- * Compute checkout totals (spec §4 Checkout): voucher = `voucherDiscount`; exact total =
+ * Compute checkout totals (coverage.md §4 Checkout): voucher = `voucherDiscount`; exact total =
  * subtotal + delivery − voucher, floored at 0; rounding = `roundingAdjustment(exact)`;
  * total = exact + rounding, i.e. exact rounded to the nearest 5 sen. Example: 1693 + 500 − 10% →
  * voucher 219, exact 1974, rounding 1, total 1975.
@@ -129,7 +129,7 @@ export function orderTotals({ subtotalSen, deliverySen, voucher }: OrderTotalsIn
   return { subtotalSen, deliverySen, voucherSen, exactTotalSen, roundingSen, totalSen: exactTotalSen + roundingSen };
 }
 
-/** The cart's estimate (spec §3 Cart "subtotal, total, extra lines"), all in sen. */
+/** The cart's estimate (coverage.md §3 Cart "subtotal, total, extra lines"), all in sen. */
 export interface CartEstimate {
   subtotalSen: number;
   /** The shipping line: the spec's client default (RM 25.00) for delivery, 0 for a store pick-up. */
@@ -141,7 +141,7 @@ export interface CartEstimate {
 }
 
 /**
- * The cart's total with its extra lines (spec §3 Cart: "a shipping line of 25 and tax 0 as client
+ * The cart's total with its extra lines (coverage.md §3 Cart: "a shipping line of 25 and tax 0 as client
  * defaults"; §9). An estimate: checkout replaces the shipping line with the real delivery charge
  * (delivery_charges, by the address's state and distance) and a voucher may apply there. A store
  * pick-up has no shipping, so its line is 0 (the default would only mislead); with no delivery

@@ -1,5 +1,5 @@
 /**
- * Selling units in the shopper's language (spec §3 Product `unit`): the catalogue writes them in
+ * Selling units in the shopper's language (coverage.md §3 Product `unit`): the catalogue writes them in
  * English ('500 g', '1 kg', '640 ml', '1 pc', '12 pcs', '2 packs'); the shop shows them as text on
  * cards, the quick view and the product page, and the Arabic description quotes them. This is the
  * one mapping from the catalogue's unit to what a shopper reads. Pure; its only import is a type.

@@ -1,5 +1,5 @@
 /**
- * Form validation with the spec's exact messages (spec §5, §8, §9), as zod 4 schemas shared by
+ * Form validation with the spec's exact messages (coverage.md §5, §8, §9), as zod 4 schemas shared by
  * client and server.
  *
  * i18n: every zod issue carries a message KEY of `VALIDATION_MESSAGES` (e.g. 'mobile_required'),
@@ -43,13 +43,13 @@ export const VALIDATION_MESSAGES = {
   max_100: 'Value should not exceed 100 characters',
   max_50: 'Value should not exceed 50 characters',
   max_30: 'Value should not exceed 30 characters',
-  /** (ours) spec §5 "minimum 2". */
+  /** (ours) coverage.md §5 "minimum 2". */
   min_2: 'Value should be at least 2 characters',
   invalid: 'Value entered is invalid',
   remark_max: 'remark should not exceed 180 characters',
-  /** (ours) spec §5 "new password at least 6 characters". */
+  /** (ours) coverage.md §5 "new password at least 6 characters". */
   password_min: 'Password should be at least 6 characters',
-  /** (ours) spec §5 "confirm password must match". */
+  /** (ours) coverage.md §5 "confirm password must match". */
   password_mismatch: 'Confirm password does not match',
   image_type: 'Only accept file type with jpg,jpeg and png format.',
   image_size: 'Maximum file size accepted is 5MB',
@@ -83,7 +83,7 @@ export function isMalaysianPhone(value: string): boolean {
 
 /**
  * A Malaysian phone number in international digits without '+' ('012-345 6789' → '60123456789'),
- * the form shown with a '+' prefix on the order success page (spec §2).
+ * the form shown with a '+' prefix on the order success page (coverage.md §2).
  * @throws RangeError when `isMalaysianPhone` is false.
  */
 export function normalizeMalaysianPhone(value: string): string {
@@ -95,7 +95,7 @@ export function normalizeMalaysianPhone(value: string): string {
 /** Longest password accepted anywhere (ours: argon2 input bound; the spec's generic 200 message). */
 export const PASSWORD_MAX_LENGTH = 200;
 
-/** Mobile number as typed at login (spec §5 Login): required, at most 30, at least 2. */
+/** Mobile number as typed at login (coverage.md §5 Login): required, at most 30, at least 2. */
 const loginMobile = z
   .string({ error: 'mobile_required' })
   .trim()
@@ -104,7 +104,7 @@ const loginMobile = z
   .min(MOBILE_MIN_LENGTH, 'mobile_min');
 
 /**
- * Login form (spec §5 Login), also the body of the API's customer_login: `mobile` required
+ * Login form (coverage.md §5 Login), also the body of the API's customer_login: `mobile` required
  * ('mobile_required'), at most 30 ('mobile_max'), at least 2 ('mobile_min'); `password` required
  * ('password_required'), at most 200 ('max_200').
  */
@@ -119,7 +119,7 @@ const defaultFlag = z
   .transform((v): 0 | 1 => (v === 1 || v === '1' || v === true ? 1 : 0));
 
 /**
- * Address form (spec §3 Address, §5 Address form). Fields and keys:
+ * Address form (coverage.md §3 Address, §5 Address form). Fields and keys:
  * - add_person: required 'first_name_required', ≤ 100 'first_name_max'
  * - add_phone: required 'field_required', ≤ 30 'max_30', Malaysian number ('invalid')
  * - add_address1, add_address2, add_city: required 'field_required', ≤ 100 'max_100'
@@ -142,7 +142,7 @@ export const addressSchema = z.object({
 });
 
 /**
- * The address form checked against the server's state list (spec §5 "state required from a
+ * The address form checked against the server's state list (coverage.md §5 "state required from a
  * server-provided list"): a state not in `states` gives 'invalid'.
  */
 export function addressSchemaFor(states: readonly string[]) {
@@ -152,7 +152,7 @@ export function addressSchemaFor(states: readonly string[]) {
 }
 
 /**
- * Checkout order remark (spec §4, §5): optional, trimmed, ≤ 180 characters 'remark_max'; not a
+ * Checkout order remark (coverage.md §4, §5): optional, trimmed, ≤ 180 characters 'remark_max'; not a
  * string → 'invalid'. Missing or null → ''. The one rule for the checkout form and the add_order
  * contract (`order_remark`), so both give the same message.
  */
@@ -164,7 +164,7 @@ export const remarkSchema = z
   .transform((v) => v ?? '');
 
 /**
- * Change-password form (spec §5), also the body of the API's update_customer_password:
+ * Change-password form (coverage.md §5), also the body of the API's update_customer_password:
  * current_password required ('field_required'), at most 200 ('max_200'); new_password
  * required ('field_required'), at least 6 characters ('password_min'), at most 200 ('max_200'); confirm_password required
  * ('field_required') and equal to new_password ('password_mismatch', reported on confirm_password).
@@ -187,11 +187,11 @@ export const passwordChangeSchema = z
   });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
-/** Mobile number field (spec §5 Login rules), plus 'invalid' when not a Malaysian mobile number. */
+/** Mobile number field (coverage.md §5 Login rules), plus 'invalid' when not a Malaysian mobile number. */
 const mobileField = loginMobile.refine((v) => isMalaysianPhone(v) && /^(?:\+?60|0)1/.test(v.replace(/[\s-]/g, '')), 'invalid');
 
 /**
- * New password (spec §5): required ('password_required'), at least 6 ('password_min'), at most 200
+ * New password (coverage.md §5): required ('password_required'), at least 6 ('password_min'), at most 200
  * ('max_200'). Not trimmed.
  */
 const newPassword = z
@@ -203,7 +203,7 @@ const newPassword = z
 const confirmField = z.string({ error: 'field_required' }).min(1, 'field_required');
 
 /**
- * "Confirm password must match" (spec §5) as a refinement of an object with `password` and
+ * "Confirm password must match" (coverage.md §5) as a refinement of an object with `password` and
  * `confirm_password`: 'password_mismatch' on confirm_password. A confirmation that is absent (the
  * API's insert_customer makes it optional) or not text is left to the field's own rule, and a
  * mismatch is reported even while other fields still have issues.
@@ -219,7 +219,7 @@ export const passwordConfirmation = {
 };
 
 /**
- * The registration fields, one rule and one message key each (spec §2 /register, §5), shared by
+ * The registration fields, one rule and one message key each (coverage.md §2 /register, §5), shared by
  * the form (`registerSchema`) and the API's insert_customer body (src/lib/xs-api/contract/access.ts):
  * - customer_firstname: required ('first_name_required'), ≤ 100 ('first_name_max')
  * - customer_mobile: as at login, and a Malaysian mobile number ('invalid')
@@ -241,7 +241,7 @@ export const registrationFields = {
 };
 
 /**
- * The profile fields a member edits (spec §3 Customer / Profile, §5 generic rules; §7
+ * The profile fields a member edits (coverage.md §3 Customer / Profile, §5 generic rules; §7
  * update_customer), shared by the profile form (`profileSchema`) and the API's body:
  * - customer_firstname: required ('first_name_required'), ≤ 100 ('first_name_max')
  * - customer_lastname: optional ('' when absent), ≤ 100 ('max_100')
@@ -254,11 +254,11 @@ export const profileFields = {
   customer_email: registrationFields.customer_email.default(''),
 };
 
-/** Profile form (spec §2 /account/profile): `profileFields`. */
+/** Profile form (coverage.md §2 /account/profile): `profileFields`. */
 export const profileSchema = z.object(profileFields);
 export type ProfileInput = z.infer<typeof profileSchema>;
 
-/** Registration form (spec §2 /register, §5): `registrationFields`, passwords must match. */
+/** Registration form (coverage.md §2 /register, §5): `registrationFields`, passwords must match. */
 export const registerSchema = z.object(registrationFields).refine(passwordConfirmation.check, passwordConfirmation.params);
 
 /** Forgot-password and resend-verification forms: one Malaysian mobile number ('mobile'). */
@@ -266,7 +266,7 @@ export const mobileOnlySchema = z.object({ mobile: mobileField });
 
 /**
  * The phone verification code from the SMS: exactly 6 digits. Its message key
- * 'verification_code_format' is a catalogue message (messages/*.json), not a spec §5 rule.
+ * 'verification_code_format' is a catalogue message (messages/*.json), not a coverage.md §5 rule.
  */
 export const verificationCodeField = z.string({ error: 'verification_code_format' }).trim().regex(/^\d{6}$/, 'verification_code_format');
 
@@ -280,14 +280,14 @@ export const phoneVerifySchema = z.object({ mobile: mobileField, code: verificat
 const resetTokenField = z.string({ error: 'invalid' }).min(1, 'invalid').max(200, 'invalid');
 
 /**
- * Password-reset form (spec §7 reset_password), also the API's body with portal_type: token (hidden;
+ * Password-reset form (coverage.md §7 reset_password), also the API's body with portal_type: token (hidden;
  * `resetTokenField`), password (`newPassword`), confirm_password (must match).
  */
 export const passwordResetFields = { token: resetTokenField, password: newPassword, confirm_password: confirmField };
 export const passwordResetSchema = z.object(passwordResetFields).refine(passwordConfirmation.check, passwordConfirmation.params);
 
 /**
- * Check a profile picture before upload (spec §5, §8, §9): jpg, jpeg or png by file name
+ * Check a profile picture before upload (coverage.md §5, §8, §9): jpg, jpeg or png by file name
  * ('image_type'), at most 5 MB ('image_size'). Returns the message key, or null when fine.
  */
 export function profileImageError(file: { name: string; size: number }): ValidationMessageKey | null {
@@ -311,13 +311,13 @@ export function fieldErrors(error: { issues: readonly { path: readonly PropertyK
   return errors;
 }
 
-/** Feedback categories (spec §2 Account: Feedback), as stored and sent; labels are `feedback_category_<code lowercased>`. */
+/** Feedback categories (coverage.md §2 Account: Feedback), as stored and sent; labels are `feedback_category_<code lowercased>`. */
 export const FEEDBACK_CATEGORIES = ['STAFF_ATTITUDE', 'MOBILE_APP', 'PRODUCTS', 'OUTLET', 'PROMOTION', 'OTHERS'] as const;
-/** Feedback ratings (spec §2 Account: Feedback). */
+/** Feedback ratings (coverage.md §2 Account: Feedback). */
 export const FEEDBACK_RATINGS = ['GOOD', 'NEUTRAL', 'POOR'] as const;
 
 /**
- * The feedback form (spec §2 Account: Feedback), also the body of add_feedback: `category` one of
+ * The feedback form (coverage.md §2 Account: Feedback), also the body of add_feedback: `category` one of
  * `FEEDBACK_CATEGORIES` and `rating` one of `FEEDBACK_RATINGS` (else 'field_required'); `comment`
  * required ('field_required'), trimmed, ≤ 255 ('max_255'); `store_code` optional (the outlet it is
  * about), ≤ 30 ('max_30'), '' or null meaning none.

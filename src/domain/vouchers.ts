@@ -1,5 +1,5 @@
 /**
- * When a member voucher can be used (spec §3 Voucher, §4 Checkout "choosing a voucher", Voucher
+ * When a member voucher can be used (coverage.md §3 Voucher, §4 Checkout "choosing a voucher", Voucher
  * tabs Active / Expired-Used). Pure: the server's order and validation checks, its Active and
  * Expired/Used listings, and the checkout's voucher picker all ask these functions, so the rule is
  * written once. Dates are the shop's (Malaysian) 'YYYY-MM-DD' (src/domain/shop-time.ts `shopDate`);

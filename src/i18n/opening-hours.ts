@@ -1,9 +1,9 @@
 /**
  * Opening hours in the shopper's language (issue 9: every opening-hours text on the site comes from
  * the pick-up settings, src/domain/opening-hours.ts). Weekday names from Intl.DateTimeFormat, runs
- * joined with Intl.ListFormat, times as spec §1 writes them in EN ('8.00 a.m.') and through
+ * joined with Intl.ListFormat, times as coverage.md §1 writes them in EN ('8.00 a.m.') and through
  * Intl.DateTimeFormat in ZH and AR ('上午8:00', '8:00 ص').
- * EN for '0,1,1,1,1,1,0', 08:00–17:30: 'Monday to Friday, 8.00 a.m. to 5.30 p.m.' (spec §1).
+ * EN for '0,1,1,1,1,1,0', 08:00–17:30: 'Monday to Friday, 8.00 a.m. to 5.30 p.m.' (coverage.md §1).
  *
  * Render cost (ADR 17): the header and footer of every page show these hours, so the Intl
  * formatters are made once per language and the finished sentence is kept per language and settings.
@@ -35,7 +35,7 @@ function weekdayName(day: number, locale: Locale): string {
 
 /**
  * An opening or closing time 'HH:mm' in a language: EN '17:30' → '5.30 p.m.', '08:00' → '8.00 a.m.',
- * '12:00' → '12.00 p.m.' (spec §1); ZH '下午5:30'; AR '5:30 م'. Latin digits.
+ * '12:00' → '12.00 p.m.' (coverage.md §1); ZH '下午5:30'; AR '5:30 م'. Latin digits.
  * @throws RangeError unless the time is a valid 'HH:mm'.
  */
 export function formatOpeningTime(timeHHmm: string, locale: Locale): string {

@@ -1,6 +1,6 @@
 /**
  * Order status names in the shopper's language (issue 24 "Words and numbers"): the ONE mapping from
- * an order status as the API names it ('Ready To Pickup', spec §3) to its message, used by every
+ * an order status as the API names it ('Ready To Pickup', coverage.md §3) to its message, used by every
  * badge, list, history line, notice and the staff console. Typed over `ORDER_STATUSES`, so a new
  * status without a message is a type error, not an English word on a Chinese page.
  */

@@ -128,9 +128,9 @@ export const config = {
   xsApiKey: currentEnv().XS_API_KEY ?? DEV_API_KEY,
   /** Load the demo catalogue, outlets and member when the database is empty. */
   seedDemoData: (currentEnv().SEED_DEMO_DATA ?? 'true') !== 'false',
-  /** The shop's WhatsApp number (spec §1 footer, §2 WhatsApp button): digits only, country code first, for https://wa.me/<number>. */
+  /** The shop's WhatsApp number (coverage.md §1 footer, §2 WhatsApp button): digits only, country code first, for https://wa.me/<number>. */
   whatsappNumber: (currentEnv().WHATSAPP_NUMBER ?? '60123456789').replace(/\D/g, '') || '60123456789',
-  /** The shop's app on the three app stores (spec §1 footer): https addresses, the stores' front pages by default. */
+  /** The shop's app on the three app stores (coverage.md §1 footer): https addresses, the stores' front pages by default. */
   appStores: {
     appStore: storeUrl('APP_STORE_URL', 'https://www.apple.com/app-store/'),
     googlePlay: storeUrl('GOOGLE_PLAY_URL', 'https://play.google.com/store/apps'),

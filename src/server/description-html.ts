@@ -1,5 +1,5 @@
 /**
- * Product descriptions as safe HTML (spec §2 Product detail: "links in text are clickable").
+ * Product descriptions as safe HTML (coverage.md §2 Product detail: "links in text are clickable").
  * Server only: the text comes from the catalogue (plain text or a little HTML) and is rendered with
  * `set:html`, so everything goes through sanitize-html with an allowlist:
  * - tags: paragraphs, line breaks, emphasis, lists, small headings and links; everything else is

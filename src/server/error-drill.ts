@@ -1,6 +1,6 @@
 /**
  * The error drill: an operator can make one request fail on the server on purpose, to see the
- * server error page (src/pages/500.astro, spec §2 chrome 'Something went wrong.') and check that
+ * server error page (src/pages/500.astro, coverage.md §2 chrome 'Something went wrong.') and check that
  * the failure reaches the logs and alerting of a running shop:
  *
  *   curl -i -H "x-error-drill: $OPS_TOKEN" https://shop.example/ar/

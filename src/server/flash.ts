@@ -1,5 +1,5 @@
 /**
- * One-time messages across a redirect (e.g. 'Login Successful' for 3 s after logging in, spec §4):
+ * One-time messages across a redirect (e.g. 'Login Successful' for 3 s after logging in, coverage.md §4):
  * a short-lived cookie naming a message key. The header's script reads and removes the toasts'
  * flashes (src/components/layout/header.ts); a page that shows a flash as its own state (the access
  * pages' "sent" messages, which must work without JavaScript) takes it on the server with
@@ -14,7 +14,7 @@ export { FLASH_COOKIE };
 export type Flash =
   | 'login_successful'
   /**
-   * After a login that changed the page's language to the profile's (spec §1): 'Login Successful',
+   * After a login that changed the page's language to the profile's (coverage.md §1): 'Login Successful',
    * then a notice in the new language with a tap back to the language the shopper was reading.
    */
   | `login_successful_from_${'en' | 'zh' | 'ar'}`
@@ -33,21 +33,21 @@ export type Flash =
   /** /login after a guest's add to cart or favourite: why the login is asked. */
   | 'login_for_cart'
   | 'login_for_favourite'
-  /** The order detail page after the member's change (spec §8 success toasts for order cancel and update). */
+  /** The order detail page after the member's change (coverage.md §8 success toasts for order cancel and update). */
   | 'order_cancelled'
   | 'order_pickup_updated'
   | 'order_reviewed'
-  /** /account/add-feedback after sending (spec §8 success toast for feedback). */
+  /** /account/add-feedback after sending (coverage.md §8 success toast for feedback). */
   | 'feedback_sent'
-  /** The account's address list after a change (spec §8 success toasts for address add, update, delete and default). */
+  /** The account's address list after a change (coverage.md §8 success toasts for address add, update, delete and default). */
   | 'address_added'
   | 'address_updated'
   | 'address_deleted'
   | 'address_default_set'
-  /** The account pages after the member's change (spec §8 success toasts for profile and password update). */
+  /** The account pages after the member's change (coverage.md §8 success toasts for profile and password update). */
   | 'profile_updated'
   | 'password_updated'
-  /** The vouchers page after the birthday voucher claim (spec §4 Birthday). */
+  /** The vouchers page after the birthday voucher claim (coverage.md §4 Birthday). */
   | 'birthday_claimed';
 
 /** Sets the flash for the next page (60 s at most). */

@@ -1,5 +1,5 @@
 /**
- * The storefront's login cookie (spec §4 Session, docs/architecture.md Security): a sealed (encrypted and signed)
+ * The storefront's login cookie (coverage.md §4 Session, docs/architecture.md Security): a sealed (encrypted and signed)
  * HttpOnly cookie holding the API session token and member code, one month long. The token names a
  * session row in the database, so logout revokes it everywhere.
  */

@@ -1,6 +1,6 @@
 /**
- * The member's favourites (spec §3 User state: "the favourites result is saved into user state";
- * §4 Favourites) and the quick-view state (spec §3 Quick view state: open flag and current product).
+ * The member's favourites (coverage.md §3 User state: "the favourites result is saved into user state";
+ * §4 Favourites) and the quick-view state (coverage.md §3 Quick view state: open flag and current product).
  * Framework-free nanostores shared by the header, the favourite toggles, the favourites page and
  * the quick view. Never written on the server.
  */

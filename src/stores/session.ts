@@ -6,7 +6,7 @@ import { atom } from 'nanostores';
 
 /**
  * What the header shows about the logged-in member; null for a guest. `birthday_claimed` and
- * `is_birthday` (0/1, spec §3 Profile) decide the home page's birthday claim modal (spec §4).
+ * `is_birthday` (0/1, coverage.md §3 Profile) decide the home page's birthday claim modal (coverage.md §4).
  */
 export type SessionSummary = {
   member_code: string;

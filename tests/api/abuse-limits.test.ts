@@ -1,5 +1,5 @@
 /**
- * Abuse limits at the API (spec §7 operations; adapters/rate-limit.ts): login slowed per number and
+ * Abuse limits at the API (coverage.md §7 operations; adapters/rate-limit.ts): login slowed per number and
  * per client IP with a progressive delay instead of a lock-out, the same work for a known and an
  * unknown number, sign-up and password resets limited per IP before any hashing, add to cart and
  * orders per member, 429 with Retry-After and the contract's `{ Status: 0, Error }`. In memory, and

@@ -1,4 +1,4 @@
-/** Login, profile and logout (spec §4 Session, §7 customer_login / customer_detail; docs/architecture.md Security). */
+/** Login, profile and logout (coverage.md §4 Session, §7 customer_login / customer_detail; docs/architecture.md Security). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, DEMO_MEMBER, TEST_API_KEY, type Harness } from './harness';
 import { customers } from '../../src/server/xs-api/db/schema';
@@ -47,11 +47,11 @@ describe('customer_login', () => {
       const r = await h.call('customer_login', { body });
       expect(r.status).toBe(400);
       expect(r.json.Status).toBe(0);
-      // A broken rule answers its own spec §5 text; a malformed payload answers 'Invalid request: …'.
+      // A broken rule answers its own coverage.md §5 text; a malformed payload answers 'Invalid request: …'.
       expect(r.json.Error).toMatch(/\S/);
       expect(r.json.Error).not.toBe('Oops, Something went wrong on server.');
     }
-    // The login form's rules and messages (spec §5 Login).
+    // The login form's rules and messages (coverage.md §5 Login).
     const empty = await h.call('customer_login', { body: [{ mobile: '', password: 'x' }] });
     expect(empty.json.Error).toBe('Mobile Number is required');
     const long = await h.call('customer_login', { body: [{ mobile: 'x'.repeat(31), password: 'x' }] });

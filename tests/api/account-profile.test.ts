@@ -1,5 +1,5 @@
 /**
- * The member's profile and password (spec §5 validation, §7 update_customer/{customer},
+ * The member's profile and password (coverage.md §5 validation, §7 update_customer/{customer},
  * update_customer_password/{customer}; docs/architecture.md Security: a password change revokes the member's
  * other sessions, a member code in the path must be the caller's).
  */

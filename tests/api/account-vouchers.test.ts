@@ -1,5 +1,5 @@
 /**
- * Redeeming points for vouchers and the points history (spec §1 points, §2 Account vouchers and
+ * Redeeming points for vouchers and the points history (coverage.md §1 points, §2 Account vouchers and
  * my-rewards, §7 get_voucher, §8 'Not enough point to redeem'): a redemption takes the points off,
  * issues the voucher and writes a history row in one transaction; a short balance changes nothing;
  * 20 concurrent redemptions with points for 3 issue exactly 3 and never take the balance below 0;

@@ -1,4 +1,4 @@
-/** Addresses and states (spec §3 Address, §5 Address form, §7 Addresses). */
+/** Addresses and states (coverage.md §3 Address, §5 Address form, §7 Addresses). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { createHarness, DEMO_MEMBER, type Harness } from './harness';

@@ -1,5 +1,5 @@
 /**
- * The birthday voucher claim (spec §4 Birthday, §7 get_voucher "birthday claim sends
+ * The birthday voucher claim (coverage.md §4 Birthday, §7 get_voucher "birthday claim sends
  * total_redemption and voucher_info"; src/server/xs-api/services/birthday.ts): customer_detail says
  * is_birthday in the birthday month (Malaysian date) and birthday_claimed once claimed; a claim
  * issues the birthday voucher once a year — 20 concurrent claims issue exactly one; outside the

@@ -1,4 +1,4 @@
-/** Cart (spec §3 Cart, §4 Cart, §7 get_cart / add_cart / clear_cart). */
+/** Cart (coverage.md §3 Cart, §4 Cart, §7 get_cart / add_cart / clear_cart). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createHarness, DEMO_MEMBER, type Harness } from './harness';

@@ -1,4 +1,4 @@
-/** Catalogue operations (spec §7 Catalogue): lines, groups, product listing and detail. */
+/** Catalogue operations (coverage.md §7 Catalogue): lines, groups, product listing and detail. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { createHarness, DEMO_MEMBER, type Harness } from './harness';

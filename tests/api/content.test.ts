@@ -1,5 +1,5 @@
 /**
- * Content operations (spec §7 content; §3 Promotion banner, Header banner, Company contact, Social
+ * Content operations (coverage.md §7 content; §3 Promotion banner, Header banner, Company contact, Social
  * info, Brand): header banners, promotion banners running today (Malaysian date), a promotion's
  * products, brands, company contact and the fixed-code social links. Bad input answers a clear 4xx.
  */

@@ -1,5 +1,5 @@
 /**
- * The member's profile picture (spec §7 upload_customer_picture/{customer}, §5, §8, §9): judged
+ * The member's profile picture (coverage.md §7 upload_customer_picture/{customer}, §5, §8, §9): judged
  * by content, never by name or claimed type; at most 5 MB, refused before the body is read whole;
  * re-encoded (WebP 512 × 512, no metadata) under a server-made name; the old file removed; served
  * only for server-made names. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.

@@ -1,5 +1,5 @@
 /**
- * The member's delivery method saved on the server (spec §3 "Delivery method (saved per user):
+ * The member's delivery method saved on the server (coverage.md §3 "Delivery method (saved per user):
  * type, store, address, date, time"; shop's own customer_delivery_method and update_delivery_method):
  * stored and read back, forgotten with null, refused for an outlet that does not offer the method,
  * member-scoped. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.

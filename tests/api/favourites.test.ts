@@ -1,5 +1,5 @@
 /**
- * Favourites (spec §3 Favourites, §7 favorite_listing / add_favorite / delete_favorite): the
+ * Favourites (coverage.md §3 Favourites, §7 favorite_listing / add_favorite / delete_favorite): the
  * member's own only, idempotent adds and removes, listed as products with in_favorite 1, limited
  * to what the chosen outlet carries when a store is given.
  */

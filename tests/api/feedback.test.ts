@@ -1,6 +1,6 @@
 /**
- * Feedback (spec §2 Account: Feedback; §7 add_feedback): stored with its category, rating, outlet
- * and comment; a broken rule answers its spec §5 text and the field in the caller's language and
+ * Feedback (coverage.md §2 Account: Feedback; §7 add_feedback): stored with its category, rating, outlet
+ * and comment; a broken rule answers its coverage.md §5 text and the field in the caller's language and
  * stores nothing; an unknown outlet is 404; another member's path is 403.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

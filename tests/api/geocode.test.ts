@@ -1,5 +1,5 @@
 /**
- * Geocoding of saved addresses behind the `geocode_cache` table (adapters/geocode.ts; spec §4
+ * Geocoding of saved addresses behind the `geocode_cache` table (adapters/geocode.ts; coverage.md §4
  * Delivery method step 0): the offline data, and a maps service (a small HTTP server started here,
  * answering as a Google Geocoding API–compatible service) asked first when configured, whose
  * failures leave the address placed by the offline data.

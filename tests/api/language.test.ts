@@ -1,5 +1,5 @@
 /**
- * The member's language (spec §1 "stored by the member's profile", §7 customer_language/{customer},
+ * The member's language (coverage.md §1 "stored by the member's profile", §7 customer_language/{customer},
  * update_language/{customer} "success when Status is 1"; issue "The member's account area" item 11):
  * only en, zh and ar; member-scoped (401 without a session, 403 on another member's path).
  */

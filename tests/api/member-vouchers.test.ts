@@ -1,5 +1,5 @@
 /**
- * The member's vouchers and the checkout's voucher check (spec §3 Voucher, §4 Checkout and Voucher
+ * The member's vouchers and the checkout's voucher check (coverage.md §3 Voucher, §4 Checkout and Voucher
  * tabs, §7 member_voucher / expiry_voucher / validate_product_voucher): the Active and Expired/Used
  * listings, each refusal with its reason in the caller's language, the discount equal to add_order's,
  * one voucher for one order when 50 submits race, and a cancelled order giving its voucher back.

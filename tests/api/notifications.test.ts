@@ -1,5 +1,5 @@
 /**
- * The member's notifications (spec §2 /account/feeds, §3 notification count, §7
+ * The member's notifications (coverage.md §2 /account/feeds, §3 notification count, §7
  * notification_listing): an order's status change is listed in the reader's language, the unread
  * count comes with the profile, marking read changes only the member's own, and another member's
  * path is refused. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * The member's own order changes (spec §4 Order changes, §5 Pick-up date, §7
+ * The member's own order changes (coverage.md §4 Order changes, §5 Pick-up date, §7
  * update_order_status_cancelled, update_order_status_comment, update_pickup_datetime,
  * update_ecom_bill_detail_header, print_customer_bill, order_detail with its history; §8): each one done and refused, a cancel
  * giving the stock and voucher back, and another member never touching an order that is not
@@ -169,7 +169,7 @@ describe('update_pickup_datetime', () => {
     const after = await row(refno);
     expect([after.pickupDate, after.pickupTime]).toEqual([before.pickupDate, before.pickupTime]);
 
-    // The current slot has passed: a refused new slot answers the spec §8 text; an allowed one is taken.
+    // The current slot has passed: a refused new slot answers the coverage.md §8 text; an allowed one is taken.
     await h.db.update(orders).set({ pickupDate: '2020-01-06', pickupTime: '10:00' }).where(eq(orders.orderRefno, refno));
     const expired = await h.call(`update_pickup_datetime/${M}`, { token, body: { order_refno: refno, order_del_pickup_date: today, order_del_pickup_time: '08:00' } });
     expect([expired.status, expired.json.Error]).toEqual([409, EXPIRED_TEXT]);

@@ -1,5 +1,5 @@
 /**
- * Points an online order earns and gives back (spec §1 points; src/domain/points.ts
+ * Points an online order earns and gives back (coverage.md §1 points; src/domain/points.ts
  * `orderPointsEffect`; src/server/xs-api/services/orders/points.ts): earned once when the order
  * becomes Paid, whichever path (a provider's callback, the zero-amount confirmation), reversed when
  * staff cancel a paid order (never below 0), nothing for an unpaid order cancelled; replays and

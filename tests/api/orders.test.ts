@@ -1,5 +1,5 @@
 /**
- * Orders (spec §3 Order, §4 Checkout, §7 add_order / order_listing / order_detail; docs/architecture.md "The
+ * Orders (coverage.md §3 Order, §4 Checkout, §7 add_order / order_listing / order_detail; docs/architecture.md "The
  * server recomputes"): prices, delivery and totals from the database, stock taken in the order's
  * transaction, idempotent retries, and refusals that change nothing. Concurrency: many members at
  * once, on PGlite or on PostgreSQL (TEST_DATABASE_URL).

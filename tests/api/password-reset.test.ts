@@ -1,5 +1,5 @@
 /**
- * Forgotten password and phone verification (spec §7 retrieve_password_by_SMS, reset_password,
+ * Forgotten password and phone verification (coverage.md §7 retrieve_password_by_SMS, reset_password,
  * phone_verification; §8 'Reset password token is expired. Please send new reset request.').
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Phone verification and a sign-up that does not reveal membership (issue "The member's account
- * area" item 12; spec §7 insert_customer, phone_verification/{phone}, add_order): codes stored as
+ * area" item 12; coverage.md §7 insert_customer, phone_verification/{phone}, add_order): codes stored as
  * argon2id hashes, 10 minutes, 5 tries (also under concurrent tries: run on PostgreSQL with
  * TEST_DATABASE_URL), a resend replaces the code, an unverified member cannot order.
  */

@@ -1,6 +1,6 @@
 /**
  * Places a store pick-up order through the API (as tests/api/orders.test.ts does), for tests that
- * need a purchase first: reviews need one (spec §7 add_review), received (`receivePickupOrder`).
+ * need a purchase first: reviews need one (coverage.md §7 add_review), received (`receivePickupOrder`).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { TEST_PAYMENT_SECRET, type Harness } from './harness';

@@ -1,5 +1,5 @@
 /**
- * Outlet purchases (spec §3 Purchase history by fromDate and toDate; §7 get_purchase_history_data,
+ * Outlet purchases (coverage.md §3 Purchase history by fromDate and toDate; §7 get_purchase_history_data,
  * view_purchase_item_bybill, print_offline_bill): the history of a date range, newest first, with
  * its sum; malformed, reversed or too long ranges answer 400 in the caller's language; a bill is
  * read only by its own member — view_purchase_item_bybill names no member in its path, the session

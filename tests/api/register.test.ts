@@ -1,5 +1,5 @@
 /**
- * Registration (spec §7 insert_customer, §5 validation; docs/architecture.md Security: argon2id). What an
+ * Registration (coverage.md §7 insert_customer, §5 validation; docs/architecture.md Security: argon2id). What an
  * existing number gets, the code and its checks: tests/api/phone-verification.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,7 +82,7 @@ describe('insert_customer', () => {
       const r = await h.call('insert_customer', { body });
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json.Status).toBe(0);
-      // A broken rule answers its own spec §5 text; a malformed payload answers 'Invalid request: …'.
+      // A broken rule answers its own coverage.md §5 text; a malformed payload answers 'Invalid request: …'.
       expect(r.json.Error).toMatch(/\S/);
       expect(r.json.Error).not.toBe('Oops, Something went wrong on server.');
     }

@@ -1,5 +1,5 @@
 /**
- * Reviews (spec §3 Review, §7 get_review / add_review): public listing newest first with the
+ * Reviews (coverage.md §3 Review, §7 get_review / add_review): public listing newest first with the
  * average out of 5.0; a member reviews only what they bought and received (the order reached
  * Waiting Comment), once per order; comments are stored exactly as written (rendered as text by the shop).
  */

@@ -1,4 +1,4 @@
-/** Stores, pick-up and delivery charges (spec §7 Stores and pickup, delivery_charges; §9 30 km). */
+/** Stores, pick-up and delivery charges (coverage.md §7 Stores and pickup, delivery_charges; §9 30 km). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createHarness, DEMO_MEMBER, type Harness } from './harness';

@@ -1,5 +1,5 @@
 /**
- * The storefront's suggestion endpoint GET /api/suggest (spec §2 Search, §9: up to 10, EN, ZH and AR
+ * The storefront's suggestion endpoint GET /api/suggest (coverage.md §2 Search, §9: up to 10, EN, ZH and AR
  * names) through its route handler. The feature layer's public client (`publicApi`) is pointed at
  * the bundled API of the harness.
  */

@@ -1,4 +1,4 @@
-/** voucher_detail/{code} (spec §2 /voucher-details/, §3 Voucher): the seeded kinds, languages, 404 and 400. */
+/** voucher_detail/{code} (coverage.md §2 /voucher-details/, §3 Voucher): the seeded kinds, languages, 404 and 400. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness';
 

@@ -1,5 +1,5 @@
 /**
- * Access pages (spec §2, §5, §8): register through the plain form, verify the number with the SMS
+ * Access pages (coverage.md §2, §5, §8): register through the plain form, verify the number with the SMS
  * code (the checkout sends an unverified member there), then order; a number already registered
  * gets the same answer; guests-only /register; forgot password and resend verification answer with their success messages; a bad
  * reset link shows the spec's expired text; validation in English and Arabic (right to left); axe;

@@ -1,5 +1,5 @@
 /**
- * The member's addresses (spec §2 Account: Addresses, Modals "delete address"; §4 Address form;
+ * The member's addresses (coverage.md §2 Account: Addresses, Modals "delete address"; §4 Address form;
  * §5 Address form; §8 success toasts): add, edit (a postcode of another state refused with its
  * message), make default (the default's box disabled), delete through the confirm modal, which
  * gives the default back to the demo's first address. In English on a desktop and in Arabic on a

@@ -1,5 +1,5 @@
 /**
- * Feedback (spec §2 /account/add-feedback; §8 success toast), in EN on a desktop and AR on a phone:
+ * Feedback (coverage.md §2 /account/add-feedback; §8 success toast), in EN on a desktop and AR on a phone:
  * a refused post shows each field's message in place (a plain form: no script needed), a sent one
  * thanks the member and clears the form.
  */

@@ -1,5 +1,5 @@
 /**
- * The member's feeds (spec §2 /account/feeds; §3 notification count), in EN on a desktop and AR on
+ * The member's feeds (coverage.md §2 /account/feeds; §3 notification count), in EN on a desktop and AR on
  * a phone: an order the member cancelled shows as a new notification with a link to the order, the
  * header's account menu counts it, and "Mark all as read" clears the count (without scripts too).
  */
@@ -21,7 +21,7 @@ test('EN: a cancelled order is a new notification, counted in the account menu, 
   await page.setViewportSize({ width: 1366, height: 900 });
   const refno = await cancelledOrder(request);
   await login(page);
-  // A member without a delivery method gets the delivery modal first (spec §4).
+  // A member without a delivery method gets the delivery modal first (coverage.md §4).
   await chooseDelivery(page, 'PICKUP');
   await page.goto('/account/feeds');
   const item = page.locator('[data-feed]').filter({ hasText: refno }).first();

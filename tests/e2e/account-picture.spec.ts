@@ -1,5 +1,5 @@
 /**
- * The profile picture (spec §2 "user profile (with picture upload)", §8, §2 Header "the dropdown
+ * The profile picture (coverage.md §2 "user profile (with picture upload)", §8, §2 Header "the dropdown
  * shows avatar"): a PDF named .png is refused with the spec's text; a PNG is previewed, uploaded at
  * once with the success toast, and shows in the header's account menu and the side panel, also
  * after a reload (rendered by the server, served from /uploads).

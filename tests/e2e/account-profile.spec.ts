@@ -1,5 +1,5 @@
 /**
- * The account area's shell, profile and password (spec §2 Account area, §5 validation, §8 success
+ * The account area's shell, profile and password (coverage.md §2 Account area, §5 validation, §8 success
  * toasts): every link of the side navigation opens a page (pages not built yet go to the profile),
  * any other /account path goes to the profile, the first name edited shows in the header, the
  * password changed logs in again (then goes back to the demo password), axe on both pages.
@@ -15,7 +15,7 @@ const SIDE_LINKS = ['profile', 'addresses', 'orders', 'vouchers', 'my-rewards', 
 
 /**
  * Logs in again with `password` from the login page in `prefix`'s language, after this test chose a
- * delivery method: the choice saved with the member comes back (spec §3), no modal asks again.
+ * delivery method: the choice saved with the member comes back (coverage.md §3), no modal asks again.
  */
 async function loginWith(page: Page, password: string, prefix = '') {
   await page.goto(`${prefix}/login`);

@@ -1,5 +1,5 @@
 /**
- * Outlet purchases (spec §2 /account/purchase-history and /{transno}): the demo member filters the
+ * Outlet purchases (coverage.md §2 /account/purchase-history and /{transno}): the demo member filters the
  * history by date (a GET form), opens a bill and sees its lines and total; a reversed range is
  * refused in Arabic, and the Arabic bill fits a phone.
  */

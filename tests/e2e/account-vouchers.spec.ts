@@ -1,5 +1,5 @@
 /**
- * The account's vouchers and rewards (spec §1 points, §2 Account vouchers and my-rewards, Modals:
+ * The account's vouchers and rewards (coverage.md §1 points, §2 Account vouchers and my-rewards, Modals:
  * voucher details and redeem voucher, §4 Voucher tabs, §8 'Not enough point to redeem'): the
  * tabs (an expired voucher is not clickable), the details modal with its link, redeeming the
  * cheapest voucher with points (balance down, the voucher in the Active tab, the redemption first

@@ -1,5 +1,5 @@
 /**
- * The birthday voucher claim (spec §2 Home "a birthday voucher claim modal appears here when
+ * The birthday voucher claim (coverage.md §2 Home "a birthday voucher claim modal appears here when
  * applicable", §4 Birthday): the seeded birthday member sees the modal on the home page, claims,
  * lands on the vouchers page with the new voucher and the success notice; the next visit to the
  * home page shows no modal. The delivery choice is stored first, so the delivery modal stays shut.
@@ -11,7 +11,7 @@ import { expectAccessible } from './helpers';
 const BIRTHDAY = { mobile: '0123450018', password: 'demo1234' };
 const slow = expect.configure({ timeout: 20_000 });
 
-/** A complete delivery choice (spec §4), as the delivery modal saves it. */
+/** A complete delivery choice (coverage.md §4), as the delivery modal saves it. */
 const SHIPPING = {
   type: 'DELIVERY',
   store: { store_code: 'S010', store_no: '010', store_name: 'XS Fresh Mart Kajang Sentral', store_address: '5, Jalan Mendaling, Kajang Utama, 43000 Kajang', store_phone: '03-8733 9140', store_pickdel: 'BOTHPD', distance_km: 2 },

@@ -1,5 +1,5 @@
 /**
- * Vouchers and stock at checkout (spec §2 Checkout "voucher picker", Modals "out-of-stock"; §4
+ * Vouchers and stock at checkout (coverage.md §2 Checkout "voucher picker", Modals "out-of-stock"; §4
  * Checkout and Out-of-stock modal), in EN on a desktop and AR (right to left) on a phone:
  * - a voucher below its minimum spend is shown greyed with its reason and cannot be chosen;
  * - a pick-up order with the demo member's voucher shows the discount, and the placed order

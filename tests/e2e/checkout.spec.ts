@@ -1,5 +1,5 @@
 /**
- * Checkout behaviours beyond the happy journey (spec §4 Checkout, §5 Checkout, §8): the remark
+ * Checkout behaviours beyond the happy journey (coverage.md §4 Checkout, §5 Checkout, §8): the remark
  * limit, a refused order (the server's message, submit enabled again, the retry succeeds), a
  * failed call (network, 500 `{}`, empty 502: 'Oops, Something went wrong on server.'), an
  * expired pick-up slot (toast, the delivery modal at the pick-up step, back to the cart), and an

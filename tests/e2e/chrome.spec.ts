@@ -1,5 +1,5 @@
 /**
- * The shop's chrome (spec §2, issue "a shop that looks real"): a guest's add to cart lands on the
+ * The shop's chrome (coverage.md §2, issue "a shop that looks real"): a guest's add to cart lands on the
  * login page with the reason, the footer's app-store badges are links, and the delivery step says
  * why Delivery is unavailable when the location is not a saved address.
  */

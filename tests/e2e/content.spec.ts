@@ -1,5 +1,5 @@
 /**
- * Content pages (spec §1 Content pages, Member zone facts, opening hours, 22 outlets; §2 /about-us,
+ * Content pages (coverage.md §1 Content pages, Member zone facts, opening hours, 22 outlets; §2 /about-us,
  * /privacy-policy, /member-zone, /outlets, /contacts): each answers in EN, ZH and AR with the right
  * language and direction, shows its facts, passes the axe check and fits a phone in Arabic.
  */

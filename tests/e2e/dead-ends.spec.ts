@@ -74,7 +74,7 @@ test('tap targets of at least 24 px: short Chinese product names, and the Back l
 
 /**
  * Toasts that neither repeat the page nor contradict each other (src/lib/ui/toast.ts): a refused
- * login's reason is under the form and the toast only points to it (spec §8 "plus a generic error
+ * login's reason is under the form and the toast only points to it (coverage.md §8 "plus a generic error
  * toast"); a product added to and taken out of the favourites leaves one toast, the last word;
  * adding twice to the cart leaves one "added" toast.
  */

@@ -1,5 +1,5 @@
 /**
- * Changing the delivery method or store with items in the cart (spec §4 "Changing the method or the
+ * Changing the delivery method or store with items in the cart (coverage.md §4 "Changing the method or the
  * store clears the cart"; issue 9): the modal asks first. Cancel (or Escape) keeps the cart and the
  * method; Continue empties the cart and a notice says why. An old "added to cart" toast goes when
  * the modal opens. The stock state shown follows the chosen store.

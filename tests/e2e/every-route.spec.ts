@@ -1,5 +1,5 @@
 /**
- * Every public route (spec §2), as a visitor, in English at 320, 390 and 1366 px and in Arabic
+ * Every public route (coverage.md §2), as a visitor, in English at 320, 390 and 1366 px and in Arabic
  * (right to left) at 390 px, the look the Arabic shop is judged by (its layout is the English one
  * mirrored: the other widths are the English run's, and rtl.spec.ts checks the Arabic pages on a
  * phone with touch; small-screens.spec.ts measures the member's pages, the header and chrome every

@@ -1,6 +1,6 @@
 /**
  * The site's routes against malformed input (issue "Hardened for the open internet" parts 1–4), on
- * the built server: a fuzz of every site route (spec §2) in EN, ZH and AR, as a guest and as a
+ * the built server: a fuzz of every site route (coverage.md §2) in EN, ZH and AR, as a guest and as a
  * member, GET and form posts to Actions, with hostile path segments, query strings and form fields
  * (NUL and control characters, broken %-encodings, ~1 MB fields, overlong paths) → never a 5xx,
  * never a truncated answer, JSON that parses. Then the open-redirect corpus through the login form
@@ -17,7 +17,7 @@ import { loginCookie, raw, type RawAnswer } from './raw-http';
 import { encode, FUZZ_SCALE, FUZZ_SEED, hostileQuery, hostileSegment, hostileText, hostileValue } from '../fuzz/arbitraries';
 import { OPEN_REDIRECT_TRICKS } from '../fixtures/open-redirects';
 
-/** Site routes of spec §2 (and the site's own endpoints); `*` is a segment the fuzz fills. */
+/** Site routes of coverage.md §2 (and the site's own endpoints); `*` is a segment the fuzz fills. */
 const ROUTES = [
   '/', '/shop', '/shop/catalog', '/category', '/category/*', '/brands/*', '/search-products', '/product-list/*', '/product/*', '/promotion/*',
   '/quick-view/*', '/fragments/products', '/cart', '/checkout', '/order-success', '/favourites', '/about-us', '/privacy-policy', '/member-zone',

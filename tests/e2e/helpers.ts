@@ -8,7 +8,7 @@ export const DEMO = { mobile: '0123456789', password: 'demo1234' };
 
 /**
  * Logs the demo member in through the login page, as on a device met for the first time. The
- * delivery choice saved with the member (spec §3, update_delivery_method) is forgotten first through
+ * delivery choice saved with the member (coverage.md §3, update_delivery_method) is forgotten first through
  * the shop's API, so each test starts from "no choice yet" whatever an earlier test chose: a test of
  * the saved choice itself logs in without this helper.
  */
@@ -36,7 +36,7 @@ type AddressRow = { add_id: number; add_person: string; add_address1: string; ad
 /**
  * The choice chooseDelivery makes in the modal, made through the shop's API: the member's first saved
  * address, the nearest outlet offering `type`, and for a pick-up the first free time on a day after
- * the first bookable one (the lead time counts to the minute, spec §5). Shaped as the modal saves it
+ * the first bookable one (the lead time counts to the minute, coverage.md §5). Shaped as the modal saves it
  * (src/features/delivery/choice.ts).
  */
 async function deliveryChoiceFor(request: APIRequestContext, session: Session, type: 'PICKUP' | 'DELIVERY') {
@@ -70,7 +70,7 @@ async function deliveryChoiceFor(request: APIRequestContext, session: Session, t
 }
 
 /**
- * Logs the demo member in (as `login` does) with a delivery choice already saved with them (spec §3
+ * Logs the demo member in (as `login` does) with a delivery choice already saved with them (coverage.md §3
  * "saved per user"), as a member who chose on another device: the header adopts it on the first
  * page (src/components/layout/header.ts `refreshSession`), so no modal stands in the way. Ends on
  * the home page with the choice in localStorage and its cookie. The same choice as chooseDelivery
@@ -112,7 +112,7 @@ export async function chooseDelivery(page: Page, type: 'PICKUP' | 'DELIVERY') {
   }
   if (type === 'PICKUP') {
     // A slot on a day after the first bookable one: the lead time counts from now to the minute
-    // (spec §5), so the first day's early slots expire while a long test is still on its way to
+    // (coverage.md §5), so the first day's early slots expire while a long test is still on its way to
     // checkout. A closed day has no slots: the next day is tried.
     const date = dialog.locator('#pickup-date');
     await modal(date).toBeVisible();

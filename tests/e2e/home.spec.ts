@@ -1,5 +1,5 @@
 /**
- * Home page, promotions, brands and footer (spec §2 Home, /promotion/{id}, /brands/{brand_code},
+ * Home page, promotions, brands and footer (coverage.md §2 Home, /promotion/{id}, /brands/{brand_code},
  * chrome; §9 slideshow and back-to-top constants): the three rows of 10 with View More, slideshows
  * that advance without shifting the layout and still scroll without JavaScript, recipe media that
  * never autoplays, the promotion and brand pages with their 404s, AR right to left on a phone, the

@@ -1,5 +1,5 @@
 /**
- * The language choice (spec §1: stored locally and by the member's profile; issue "The member's
+ * The language choice (coverage.md §1: stored locally and by the member's profile; issue "The member's
  * account area" item 11): a member switches the shop to 中文 with the header's links, the choice is
  * kept in the `xs_lang` cookie and in the profile (update_language), and the next login, from any
  * browser, lands in Chinese — saying so in Chinese, with a tap back to English (issue "A shopper

@@ -1,5 +1,5 @@
 /**
- * Catalogue and discovery (spec §2 Public routes, Product list view, Search; §4 Product list; §9):
+ * Catalogue and discovery (coverage.md §2 Public routes, Product list view, Search; §4 Product list; §9):
  * category navigation, the product list view (infinite scroll of 25, sort, price filter, grid /
  * list), the fixed lists, the shop page, header suggestions, AR right to left, and axe checks.
  * The demo catalogue: 133 products; "pork" matches 45 (two pages); Pork Belly & Cuts has 10.

@@ -1,5 +1,5 @@
 /**
- * The order detail page (spec §2 /account/orders/{orderNo}; §4 Order changes; §8 success toasts):
+ * The order detail page (coverage.md §2 /account/orders/{orderNo}; §4 Order changes; §8 success toasts):
  * opened from the order list; pick-up time changed; printed without the site's chrome; cancelled
  * through the confirm modal (the stock comes back) and without JavaScript; the review modal of an
  * order waiting for its review; a delivery's tracking code copied, its courier named and linked (EN, AR); a guest sent to log in and back;
@@ -24,7 +24,7 @@ const TRACKING_PAGE = `https://www.jtexpress.my/tracking/${TRACKING}`;
 const CANDIDATES = ['P0031', 'P0032', 'P0033', 'P0034', 'P0035', 'P0036', 'P0037', 'P0038'];
 
 /**
- * Units shown as available at the chosen store on a product page (spec §2 Product detail): the
+ * Units shown as available at the chosen store on a product page (coverage.md §2 Product detail): the
  * availability line, or 0 when the page says the store has none (the line then stays hidden).
  */
 async function available(page: Page, code: string, prefix = ''): Promise<number> {

@@ -1,5 +1,5 @@
 /**
- * Paying for an order (spec §4 Pay Now; issue "Money in"): in EN on a desktop and AR (right to
+ * Paying for an order (coverage.md §4 Pay Now; issue "Money in"): in EN on a desktop and AR (right to
  * left) on a phone, through the sandbox provider's hosted TEST MODE page in a pop-up, without a
  * manual reload; declined then paid again; without JavaScript; and the staff's ops CLI marking an
  * order ready for pick-up, which the member then sees.

@@ -1,5 +1,5 @@
 /**
- * Product detail, favourites and quick view (spec §2 Product detail, /favourites; §4 Favourites,
+ * Product detail, favourites and quick view (coverage.md §2 Product detail, /favourites; §4 Favourites,
  * Quick view, Number input): gallery arrows, auto-repeating quantity, accessible tabs that also work
  * without JavaScript, the review star filter, comments shown as text, availability at the chosen
  * store, the favourite toggle and the favourites page, and the quick view from a card.
@@ -31,7 +31,7 @@ test('gallery of P0001 shows 5 thumbnails at once with arrows for the other 2; a
 });
 
 test('quantity steps once per press, auto-repeats while held, and works from the keyboard', async ({ page }) => {
-  // Quantity controls need login (spec §6): a member with a store chosen.
+  // Quantity controls need login (coverage.md §6): a member with a store chosen.
   await loginWithDelivery(page, 'PICKUP');
   await emptyCart(page.request);
   // A product with at least 12 units at the chosen store: other files sell from the worker's shop.

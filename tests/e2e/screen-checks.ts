@@ -1,5 +1,5 @@
 /**
- * What a page must hold on every screen (spec §9 breakpoints; WCAG 2.2 SC 2.5.8), measured in the
+ * What a page must hold on every screen (coverage.md §9 breakpoints; WCAG 2.2 SC 2.5.8), measured in the
  * browser on the current page, scrolled to its end:
  * - nothing overflows sideways (documentElement.scrollWidth ≤ innerWidth);
  * - every visible target (link, button, field, select, a tick box's label) is at least 24 × 24 CSS px,

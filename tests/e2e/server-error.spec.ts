@@ -1,5 +1,5 @@
 /**
- * The server error page (src/pages/500.astro; spec §2 chrome, §8 'Something went wrong.') as a
+ * The server error page (src/pages/500.astro; coverage.md §2 chrome, §8 'Something went wrong.') as a
  * shopper sees it, after a real failure on the server: the operators' error drill
  * (src/server/error-drill.ts) fails the request on purpose. EN and AR (right to left), status 500,
  * nothing of the error itself shown, not cached. Without the operators' token nothing fails.

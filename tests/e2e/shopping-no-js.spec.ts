@@ -1,5 +1,5 @@
 /**
- * Add to cart and the favourite toggle without JavaScript (docs/architecture.md "Actions are the one door"; spec §4
+ * Add to cart and the favourite toggle without JavaScript (docs/architecture.md "Actions are the one door"; coverage.md §4
  * Cart, Favourites): both are plain form posts to their Actions. A member with a delivery choice
  * (its cookie set as the browser's delivery module writes it) lands on /cart with the line, or on
  * /favourites with the product; without a choice the product page says to choose a delivery method

@@ -1,5 +1,5 @@
 /**
- * Small screens (spec §9 breakpoints 576, 992 and 1330 px; WCAG 2.2 SC 2.5.8): the shopper's pages at
+ * Small screens (coverage.md §9 breakpoints 576, 992 and 1330 px; WCAG 2.2 SC 2.5.8): the shopper's pages at
  * 320, 390, 768 and 1366 px wide, in English and in Arabic (right to left), with a member logged in and an
  * item in the cart. On every page:
  * - nothing overflows sideways (documentElement.scrollWidth ≤ innerWidth);

@@ -1,5 +1,5 @@
 /**
- * Voucher details (spec §2 /voucher-details/, grey body; §3 Voucher): the EN page shows the voucher,
+ * Voucher details (coverage.md §2 /voucher-details/, grey body; §3 Voucher): the EN page shows the voucher,
  * the Arabic page is right to left and fits a phone, unknown or empty codes answer the 404 page
  * (no code at all lists the vouchers: spec-items.spec.ts),
  * and the page passes the axe check.

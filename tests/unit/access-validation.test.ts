@@ -1,6 +1,6 @@
 /**
- * Access forms (spec §5), the API bodies built from the same rules (spec §7), where a login leads,
- * the access flashes, and the SMS gateway adapter (docs/architecture.md Adapters, spec §7 form variant).
+ * Access forms (coverage.md §5), the API bodies built from the same rules (coverage.md §7), where a login leads,
+ * the access flashes, and the SMS gateway adapter (docs/architecture.md Adapters, coverage.md §7 form variant).
  */
 import { describe, expect, it } from 'vitest';
 import type { AstroCookies } from 'astro';

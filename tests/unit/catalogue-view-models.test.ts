@@ -1,6 +1,6 @@
 /**
  * The catalogue's view models (src/features/catalogue/view-models.ts) and product JSON-LD: contract
- * answers reshaped once, money in sen (docs/architecture.md The feature layer, Money; spec §3 Product, §2 Reviews).
+ * answers reshaped once, money in sen (docs/architecture.md The feature layer, Money; coverage.md §3 Product, §2 Reviews).
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';

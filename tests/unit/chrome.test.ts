@@ -1,5 +1,5 @@
 /**
- * Spec §2 chrome: the render-error fallback around the React islands ('Something went wrong.' with
+ * coverage.md §2 chrome: the render-error fallback around the React islands ('Something went wrong.' with
  * the message) and the guard of the one reload after a chunk load failure (§9: 10 s marker).
  */
 import { describe, expect, it } from 'vitest';

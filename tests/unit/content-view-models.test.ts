@@ -1,6 +1,6 @@
 /**
  * The content pages' view models (src/features/content/view-models.ts): company contact, social
- * links, outlets by state and voucher details, reshaped once with money in sen (spec §3).
+ * links, outlets by state and voucher details, reshaped once with money in sen (coverage.md §3).
  */
 import { describe, expect, it } from 'vitest';
 import type { Store, VoucherDetail } from '../../src/lib/xs-api/contract';

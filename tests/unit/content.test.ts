@@ -1,5 +1,5 @@
 /**
- * Content pages (spec §1 Content pages, Member zone facts): business age, fact placeholders, and
+ * Content pages (coverage.md §1 Content pages, Member zone facts): business age, fact placeholders, and
  * outlet helpers, and every page of the content collection present in EN, ZH and AR with a title and description.
  */
 import { describe, expect, it } from 'vitest';

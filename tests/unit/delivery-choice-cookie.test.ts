@@ -1,5 +1,5 @@
 /**
- * The delivery choice's cookie (src/features/delivery/choice-cookie.ts; spec §4 Delivery method
+ * The delivery choice's cookie (src/features/delivery/choice-cookie.ts; coverage.md §4 Delivery method
  * modal, §3 Delivery method): what the browser writes, the server reads back; anything else —
  * missing, truncated, tampered with, the wrong shape — reads as "no choice", never as a throw.
  */

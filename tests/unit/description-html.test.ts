@@ -1,4 +1,4 @@
-/** Product descriptions as safe HTML (spec §2 Product detail: links in text are clickable). */
+/** Product descriptions as safe HTML (coverage.md §2 Product detail: links in text are clickable). */
 import { describe, expect, it } from 'vitest';
 import { descriptionHtml, descriptionText } from '../../src/server/description-html';
 

@@ -1,5 +1,5 @@
 /**
- * The maps geocoding adapter (adapters/geocode-maps.ts; spec §4 step 0 and §7: results[0].geometry.location)
+ * The maps geocoding adapter (adapters/geocode-maps.ts; coverage.md §4 step 0 and §7: results[0].geometry.location)
  * against a small HTTP server started here that answers as a Google Geocoding API–compatible
  * service would: a result, no result, a refused key, a malformed answer, an error, and silence.
  */

@@ -1,5 +1,5 @@
 /**
- * Offline geocoding from the postcode list and GeoNames places (adapters/geocode-offline.ts; spec §4
+ * Offline geocoding from the postcode list and GeoNames places (adapters/geocode-offline.ts; coverage.md §4
  * Delivery method step 0–1, §9 30 km). The fixture lists real public places in all 13 states and 3
  * federal territories, each with the centre of its town as GeoNames gives it.
  */

@@ -1,4 +1,4 @@
-/** Which language a login leads to (spec §1; src/features/language/choice.ts). */
+/** Which language a login leads to (coverage.md §1; src/features/language/choice.ts). */
 import { describe, expect, it } from 'vitest';
 import { asLocale, languageAfterLogin, needsProfileLanguage } from '../../src/features/language/choice';
 import { LOCALES } from '../../src/domain/constants';

@@ -1,4 +1,4 @@
-/** The fixed product-list slug table (spec §2 /product-list/{slug}, Home View More links). */
+/** The fixed product-list slug table (coverage.md §2 /product-list/{slug}, Home View More links). */
 import { describe, expect, it } from 'vitest';
 import { LIST_TYPES, PRODUCT_LIST_SLUGS, productListBySlug } from '../../src/domain/list-slugs';
 import { PRODUCT_TYPES } from '../../src/lib/xs-api/contract/catalogue';

@@ -1,4 +1,4 @@
-/** A product list's URL: sort, price filter and page (spec §2 Product list view, §5, §9). */
+/** A product list's URL: sort, price filter and page (coverage.md §2 Product list view, §5, §9). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { canonicalListPath, hasPriceFilter, listHref, MAX_PAGE, pageCount, pageLimit, pageOfItems, pageWindow, parsePrice, readListParams, readPriceFilter } from '../../src/domain/list-url';

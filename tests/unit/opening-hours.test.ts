@@ -1,4 +1,4 @@
-/** Opening hours from the pick-up settings (src/domain/opening-hours.ts, src/i18n/opening-hours.ts; spec §1, §3). */
+/** Opening hours from the pick-up settings (src/domain/opening-hours.ts, src/i18n/opening-hours.ts; coverage.md §1, §3). */
 import { describe, expect, it } from 'vitest';
 import { openingHours } from '../../src/domain/opening-hours';
 import { formatOpenDays, formatOpeningHours, formatOpeningTime } from '../../src/i18n/opening-hours';

@@ -1,4 +1,4 @@
-/** The profile picture rule judged by content (spec §5, §8, §9): src/domain/profile-picture.ts. */
+/** The profile picture rule judged by content (coverage.md §5, §8, §9): src/domain/profile-picture.ts. */
 import { describe, expect, it } from 'vitest';
 import { PROFILE_IMAGE_HEAD_BYTES, profileImageContentError, profileImageFormat } from '../../src/domain/profile-picture';
 

@@ -1,4 +1,4 @@
-/** The outlet purchase history's date range (src/domain/purchase-range.ts; spec §3 Purchase history, §7 get_purchase_history_data). */
+/** The outlet purchase history's date range (src/domain/purchase-range.ts; coverage.md §3 Purchase history, §7 get_purchase_history_data). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {

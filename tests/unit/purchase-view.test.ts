@@ -1,4 +1,4 @@
-/** The outlet purchases' view models (src/features/purchases/view.ts; spec §2 /account/purchase-history and /{transno}). */
+/** The outlet purchases' view models (src/features/purchases/view.ts; coverage.md §2 /account/purchase-history and /{transno}). */
 import { describe, expect, it } from 'vitest';
 import { toPurchaseBillView, toPurchaseDetailView, toPurchasePrintView } from '../../src/features/purchases/view';
 

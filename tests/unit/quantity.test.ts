@@ -1,4 +1,4 @@
-/** Quantity input steps (spec §5 Quantity input; §4 Number input). */
+/** Quantity input steps (coverage.md §5 Quantity input; §4 Number input). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { quantityBounds, stepQuantity } from '../../src/domain/quantity';

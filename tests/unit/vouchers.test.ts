@@ -1,4 +1,4 @@
-/** The voucher rule of src/domain/vouchers.ts (spec §3 Voucher, §4 Checkout, Voucher tabs). */
+/** The voucher rule of src/domain/vouchers.ts (coverage.md §3 Voucher, §4 Checkout, Voucher tabs). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { minSpendShortfall, voucherRefusal, voucherState } from '../../src/domain/vouchers';

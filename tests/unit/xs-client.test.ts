@@ -1,5 +1,5 @@
 /**
- * The contract client's failures (spec §8: a Status other than 1 is raised as a failure carrying the
+ * The contract client's failures (coverage.md §8: a Status other than 1 is raised as a failure carrying the
  * body; transport errors pass through): what a feature's error mapping (src/features/shared/errors.ts)
  * receives from src/lib/xs-api/client.ts.
  */

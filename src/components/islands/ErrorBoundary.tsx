@@ -1,5 +1,5 @@
 /**
- * The render-error fallback around every React island (spec §2 chrome, §8): when a component
+ * The render-error fallback around every React island (coverage.md §2 chrome, §8): when a component
  * throws while rendering, the island shows 'Something went wrong.' (in the island's language) with
  * the error's message instead of going blank; the rest of the page keeps working.
  */

@@ -1,6 +1,6 @@
 /**
  * An accessible modal dialog on the native <dialog> element (focus trap, Escape, backdrop). When
- * `onClose` is absent the dialog cannot be dismissed (spec §4: the delivery modal closes only once
+ * `onClose` is absent the dialog cannot be dismissed (coverage.md §4: the delivery modal closes only once
  * a method exists). On opening, focus goes to the dialog's heading (announced first, no ring
  * drawn around the whole body); Tab then reaches the first control.
  */

@@ -1,6 +1,6 @@
 /**
  * The validation message keys of src/domain/validation.ts as catalogue functions, for islands that
- * show field errors (spec §5). One entry per key; the texts live in messages/*.json.
+ * show field errors (coverage.md §5). One entry per key; the texts live in messages/*.json.
  */
 import * as m from '../../paraglide/messages.js';
 import type { ValidationMessageKey } from '../../domain/validation';

@@ -1,5 +1,5 @@
 /**
- * Header behaviour (spec §2 Header; §4 Session, Delivery method modal): fills the account menu
+ * Header behaviour (coverage.md §2 Header; §4 Session, Delivery method modal): fills the account menu
  * (avatar: the profile picture or the initial), points, cart and favourites counts and
  * delivery-method button from /api/me; clears a visitor's saved delivery choice; opens the
  * delivery modal (its React code loads only then) for a member without a complete choice, or at
@@ -26,7 +26,7 @@ export type MeAnswer = {
   cart_count: number;
   /** The member's favourite product codes (empty for a guest). */
   favourites: string[];
-  /** The member's delivery choice saved on the server, sent only when this device has none (spec §3 saved per user). */
+  /** The member's delivery choice saved on the server, sent only when this device has none (coverage.md §3 saved per user). */
   delivery_method?: Shipping | null;
 };
 
@@ -39,7 +39,7 @@ export async function refreshSession(): Promise<MeAnswer | null> {
   if (!res?.ok) return null;
   const me = (await res.json()) as MeAnswer;
   if (me.delivery_method && !isShippingComplete($shipping.get())) {
-    // A member on a device without a choice finds the one saved with them (spec §3); the cart count
+    // A member on a device without a choice finds the one saved with them (coverage.md §3); the cart count
     // depends on its store, so ask again now that the choice's cookie is written.
     $shipping.set(me.delivery_method);
     const again = await refreshSession();
@@ -91,7 +91,7 @@ export function startHeader() {
     menu.hidden = !s;
     if (deliveryButton) deliveryButton.hidden = !s;
     if (!s) {
-      // A visitor has no cart, favourites or delivery choice (spec §4 Session).
+      // A visitor has no cart, favourites or delivery choice (coverage.md §4 Session).
       if ($shipping.get()) $shipping.set(null);
       return;
     }
@@ -133,7 +133,7 @@ export function startHeader() {
   deliveryButton?.addEventListener('click', () => openDeliveryModal());
 
   // Every logout form (the account menu, the account side navigation) posts to the logout Action;
-  // with scripts: 'Logout Successful' for 2 s, then /login after 0.5 s (spec §4 Session).
+  // with scripts: 'Logout Successful' for 2 s, then /login after 0.5 s (coverage.md §4 Session).
   for (const logout of document.querySelectorAll<HTMLFormElement>('[data-logout-form]')) {
     logout.addEventListener('submit', async (e) => {
       e.preventDefault();

@@ -10,7 +10,7 @@ const LANGUAGE_NAMES = { en: 'English', zh: '中文', ar: 'العربية' } as 
 const LANGUAGE_NOTICE_MS = 10_000;
 
 /**
- * After a login that changed the page's language to the profile's (spec §1; src/features/access/
+ * After a login that changed the page's language to the profile's (coverage.md §1; src/features/access/
  * actions.ts): a notice in the new language, itself a link to this page in the language the
  * shopper was reading. It follows the header's own link to that language, whose script
  * (language-switch.ts) stores the choice first. A page without the switcher (its top bar hidden)

@@ -1,5 +1,5 @@
 /**
- * Search suggestions in the header (spec §2 Search, §7, §9): SEARCH_DEBOUNCE_MS (500 ms) after
+ * Search suggestions in the header (coverage.md §2 Search, §7, §9): SEARCH_DEBOUNCE_MS (500 ms) after
  * typing stops, GET `{data-suggest}?q=&lang=` (up to 10 products, matched on EN, ZH and AR names by src/domain/search-text.ts); a blank query
  * asks nothing and closes the list; an answer to an older query is ignored. The input is a
  * WAI-ARIA 1.2 combobox (list autocomplete): aria-expanded, aria-controls its listbox,

@@ -1,5 +1,5 @@
 /**
- * Access Actions (spec §2 Access pages, §4 Session, §5 Login and validation, §7 Access and account,
+ * Access Actions (coverage.md §2 Access pages, §4 Session, §5 Login and validation, §7 Access and account,
  * §8): log in, register, forgotten password, password reset, resend verification, log out.
  *
  * The access pages' forms post here as plain HTML forms (`accept: 'form'`), so they work without
@@ -41,9 +41,9 @@ async function profileLanguage(locale: Locale, session: { token: string; member:
 
 export const access = {
   /**
-   * Login (spec §4 Session, §5 Login): `mobile`, `password` (loginSchema) and the hidden
+   * Login (coverage.md §4 Session, §5 Login): `mobile`, `password` (loginSchema) and the hidden
    * `redirect` (`/login?redirect=`). Success seals a new session cookie, flashes 'Login Successful'
-   * (3 s) and goes to `redirect`, else home, in the language of `languageAfterLogin` (spec §1): a
+   * (3 s) and goes to `redirect`, else home, in the language of `languageAfterLogin` (coverage.md §1): a
    * choice made on this device (a /zh or /ar login page, or the `xs_lang` cookie), else the
    * profile's (customer_language), which becomes the local choice; when that changes the page's
    * language, the flash also asks for a notice in the new language with a tap back. Failure: 401 with the API's 'The
@@ -69,7 +69,7 @@ export const access = {
   }),
 
   /**
-   * Register (spec §2 /register, §5, §7 insert_customer with bill_platform 'website'). The API
+   * Register (coverage.md §2 /register, §5, §7 insert_customer with bill_platform 'website'). The API
    * answers alike for a new number and one already registered (it tells the truth by SMS: a 6-digit
    * code, or "you already have an account"), so the shop does too: the shopper goes to the
    * verification page (/resend-verification) with the number remembered for 30 minutes and the
@@ -111,7 +111,7 @@ export const access = {
   }),
 
   /**
-   * Forgotten password (spec §7 retrieve_password_by_SMS/{mobile}/{mobile}, §8): asks the API to
+   * Forgotten password (coverage.md §7 retrieve_password_by_SMS/{mobile}/{mobile}, §8): asks the API to
    * send a reset link by SMS, then back to /forgot-password showing 'Your password reset link will
    * be sent by SMS within 60 seconds.' (flash 'password_reset_link_sent', read by the page). The
    * API answers alike for members and others, so the page never tells whether the number is a
@@ -129,7 +129,7 @@ export const access = {
   }),
 
   /**
-   * Password reset from the SMS link (spec §7 reset_password with portal_type 'website', §8): the
+   * Password reset from the SMS link (coverage.md §7 reset_password with portal_type 'website', §8): the
    * token travels in a hidden field. Success flashes the reset toast and goes to /login (every
    * session of the member is revoked). Failure: 400 'Reset password token is expired. Please send
    * new reset request.' for an unknown, used or expired token.
@@ -145,7 +145,7 @@ export const access = {
   }),
 
   /**
-   * Resend verification (spec §7 phone_verification/{phone}): the API sends a new code by SMS to a
+   * Resend verification (coverage.md §7 phone_verification/{phone}): the API sends a new code by SMS to a
    * registered number; back to /resend-verification with 'If this number belongs to a member, a
    * verification code will be sent…' (flash 'verification_code_sent'), never telling whether it
    * does. Failure: 429 when throttled.
@@ -164,7 +164,7 @@ export const access = {
    * Logout: revokes the session row (so every instance forgets it) and removes the cookie.
    * Answers `{ redirect }`, the login page: a form post goes there at once (with the flash
    * 'Logout Successful'); the header's script shows 'Logout Successful' for 2 s and goes there
-   * after 0.5 s (spec §4 Session).
+   * after 0.5 s (coverage.md §4 Session).
    */
   logout: defineAction({
     accept: 'form',

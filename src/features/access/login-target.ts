@@ -1,5 +1,5 @@
 /**
- * Where a login leads (spec §2 /login, §6): back to the page that asked for it, carried as
+ * Where a login leads (coverage.md §2 /login, §6): back to the page that asked for it, carried as
  * `/login?redirect={path}` and then in the form's hidden `redirect` field. Pure, no I/O.
  */
 import { href, paths, safeRedirectPath } from '../../domain/paths';

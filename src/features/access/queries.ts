@@ -1,5 +1,5 @@
 /**
- * What the access pages read (spec §2 Access pages). They need nothing from the API before a post
+ * What the access pages read (coverage.md §2 Access pages). They need nothing from the API before a post
  * (a reset token is checked when the form is sent: reset_password answers 400 for an expired one),
  * so these reads come from the request: the values to put back into a form rendered again after a
  * failed post, the login page's return path and the reset link's token, and the "sent" states that

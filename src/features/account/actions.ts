@@ -1,5 +1,5 @@
 /**
- * Account Actions (spec §2 /account/profile and /account/password, §5 validation, §7
+ * Account Actions (coverage.md §2 /account/profile and /account/password, §5 validation, §7
  * update_customer and update_customer_password, §8 success toasts): plain HTML forms post here
  * (`accept: 'form'`), so they work without JavaScript (src/features/shared/form-action.ts):
  * - the input is the domain's schema (src/domain/validation.ts): a field mistake renders the page
@@ -38,7 +38,7 @@ export const account = {
   }),
 
   /**
-   * Profile picture (upload_customer_picture, spec §5, §8, §9): the form's file part
+   * Profile picture (upload_customer_picture, coverage.md §5, §8, §9): the form's file part
    * `customer_picture`, sent on as it is; the API judges it by content (JPEG or PNG, at most 5 MB)
    * and answers 413 'Maximum file size accepted is 5MB', 415 'Only accept file type with
    * jpg,jpeg and png format.' or 422 for a file it cannot read, rendered in place with that text.

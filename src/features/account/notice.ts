@@ -1,5 +1,5 @@
 /**
- * The message an account page shows after the member's change (spec §8 success toasts for profile
+ * The message an account page shows after the member's change (coverage.md §8 success toasts for profile
  * and password update): the Actions of ./actions.ts leave a flash (src/server/flash.ts); the page
  * takes it on the server, so it shows without JavaScript too (and as a toast with it).
  */

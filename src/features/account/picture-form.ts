@@ -1,5 +1,5 @@
 /**
- * The outcome of the profile picture form posted without JavaScript (spec §8 'Maximum file size
+ * The outcome of the profile picture form posted without JavaScript (coverage.md §8 'Maximum file size
  * accepted is 5MB', 'Only accept file type with jpg,jpeg and png format.'), for
  * /account/profile: the API's refusal in the shopper's language, and Astro's own refusal of a
  * body over the Actions' limit (CONTENT_TOO_LARGE, read before the Action runs) as the size message.

@@ -1,5 +1,5 @@
 /**
- * Reads of the member's account area (spec §2 Account area, §3 Customer / Profile, §7
+ * Reads of the member's account area (coverage.md §2 Account area, §3 Customer / Profile, §7
  * customer_detail) through `memberApi`, reshaped once into the view the account pages show.
  */
 import type { Profile } from '../../lib/xs-api/contract';

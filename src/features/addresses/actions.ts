@@ -1,5 +1,5 @@
 /**
- * Address Actions: the one door for changing the member's addresses (spec §2 Account: Addresses,
+ * Address Actions: the one door for changing the member's addresses (coverage.md §2 Account: Addresses,
  * §4 Address form, §7 add_address, update_address, delete_address; §8 success toasts). The account
  * pages and the delivery modal's create-address step share `save` and one form
  * (src/features/delivery/ui/AddressForm.tsx).
@@ -31,8 +31,8 @@ const from = z.enum(['account']).optional().catch(undefined);
 
 export const addresses = {
   /**
-   * Add (no `add_id`) or change (`add_id`) one address: every field of spec §5, add_country always
-   * Malaysia, `add_default` '1' makes it the only default (a default cannot be unticked, spec §4).
+   * Add (no `add_id`) or change (`add_id`) one address: every field of coverage.md §5, add_country always
+   * Malaysia, `add_default` '1' makes it the only default (a default cannot be unticked, coverage.md §4).
    * @returns the stored address and, from the account pages, `redirect` to the list.
    */
   save: defineAction({
@@ -54,7 +54,7 @@ export const addresses = {
   }),
 
   /**
-   * Delete one address (after the confirm modal, spec §2 Modals "delete address"); deleting the
+   * Delete one address (after the confirm modal, coverage.md §2 Modals "delete address"); deleting the
    * default makes the oldest remaining address the default (server rule). Flashes 'Address has
    * been deleted' and redirects to the list. 404 when it is not the member's.
    */

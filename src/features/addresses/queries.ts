@@ -1,5 +1,5 @@
 /**
- * Address reads for the account pages (spec §2 /account/addresses, /account/addresses/{addressID};
+ * Address reads for the account pages (coverage.md §2 /account/addresses, /account/addresses/{addressID};
  * §7 address_listing, address_detail, state_listing), and the toast the list shows after a change
  * (a flash left by ./actions.ts, taken on the server so it shows without JavaScript too).
  */
@@ -14,7 +14,7 @@ import { memberApi, publicApi, type FeatureContext } from '../shared/api';
 const ADDRESS_LIST_LIMIT = 100;
 
 /**
- * The member's addresses, the default first (spec §2 Account: Addresses).
+ * The member's addresses, the default first (coverage.md §2 Account: Addresses).
  * @throws XsApiError on a transport fault, a server error, or 401 (no live session).
  */
 export async function listMemberAddresses(ctx: FeatureContext): Promise<Address[]> {
@@ -35,7 +35,7 @@ export async function getMemberAddress(ctx: FeatureContext, addressId: string): 
   }
 }
 
-/** The states and federal territories for the address form (state_listing, spec §5). */
+/** The states and federal territories for the address form (state_listing, coverage.md §5). */
 export async function listStates(ctx: FeatureContext): Promise<State[]> {
   return (await publicApi(ctx.locals.locale).call('state_listing')).data;
 }
@@ -47,7 +47,7 @@ const NOTICES: [Flash, MessageKey][] = [
   ['address_default_set', 'address_default_set'],
 ];
 
-/** The message key of the address change just made (spec §8), removing its flash; null when none. */
+/** The message key of the address change just made (coverage.md §8), removing its flash; null when none. */
 export function takeAddressNotice(cookies: AstroCookies): MessageKey | null {
   for (const [flash, key] of NOTICES) if (takeFlash(cookies, flash)) return key;
   return null;

@@ -1,5 +1,5 @@
 /**
- * The birthday voucher claim (spec §4 Birthday: on success, voucher_created 1, go to the vouchers
+ * The birthday voucher claim (coverage.md §4 Birthday: on success, voucher_created 1, go to the vouchers
  * page, otherwise show an error; §7 get_voucher "birthday claim sends total_redemption and
  * voucher_info"). The member comes from the session, never from the browser.
  */

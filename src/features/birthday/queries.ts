@@ -1,5 +1,5 @@
 /**
- * What the vouchers page shows of the birthday voucher (spec §4 Birthday): whether the member may
+ * What the vouchers page shows of the birthday voucher (coverage.md §4 Birthday): whether the member may
  * claim it now (profile is_birthday 1 and birthday_claimed 0; the offer works without JavaScript)
  * and whether a claim just succeeded (its flash, taken here so a reload does not show it again).
  */

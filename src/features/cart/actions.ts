@@ -1,5 +1,5 @@
 /**
- * Cart Actions (spec §4 Cart, §7 get_cart / add_cart / clear_cart). The member comes from the
+ * Cart Actions (coverage.md §4 Cart, §7 get_cart / add_cart / clear_cart). The member comes from the
  * session and the store from the delivery-choice cookie (src/features/delivery/choice-cookie.ts),
  * never from the browser's input. Without a chosen store they fail with PRECONDITION_FAILED (412)
  * and a message saying to choose a delivery method: scripts open the delivery modal then.
@@ -39,7 +39,7 @@ export const cart = {
     accept: 'form',
     input: z.object({ product_code: productCode, quantity: z.number().int().min(1).max(999).optional() }),
     handler: async ({ product_code, quantity = 1 }, ctx) => {
-      // A guest is sent to /login: the login page says why (spec §4 Cart needs a member).
+      // A guest is sent to /login: the login page says why (coverage.md §4 Cart needs a member).
       if (!ctx.locals.session) setFlash(ctx.cookies, 'login_for_cart');
       requireMember(ctx);
       const store = requireStore(ctx);
@@ -75,7 +75,7 @@ export const cart = {
       return viaApi(ctx, () => memberApi(ctx).call('get_cart', { query: { store } }).then((r) => r.data));
     },
   }),
-  /** Changes a line by `difference` units (negative reduces; reaching 0 removes; spec §4 Cart). */
+  /** Changes a line by `difference` units (negative reduces; reaching 0 removes; coverage.md §4 Cart). */
   change: defineAction({
     input: z.object({ product_code: productCode, difference: z.number().int().min(-999).max(999) }),
     handler: async ({ product_code, difference }, ctx) => {
@@ -84,7 +84,7 @@ export const cart = {
       return viaApi(ctx, () => memberApi(ctx).call('add_cart', { query: { store }, body: [{ product_code, product_number: difference }] }).then((r) => r.data));
     },
   }),
-  /** Removes a line (spec §4 Cart: the remove button). */
+  /** Removes a line (coverage.md §4 Cart: the remove button). */
   remove: defineAction({
     input: z.object({ product_code: productCode }),
     handler: async ({ product_code }, ctx) => {
@@ -93,7 +93,7 @@ export const cart = {
       return viaApi(ctx, () => memberApi(ctx).call('clear_cart', { query: { store }, body: [{ product_code }] }).then((r) => r.data));
     },
   }),
-  /** Empties the cart at every store (spec §4: changing the method or the store clears the cart). */
+  /** Empties the cart at every store (coverage.md §4: changing the method or the store clears the cart). */
   clear: defineAction({
     handler: async (_input, ctx) => {
       requireMember(ctx);

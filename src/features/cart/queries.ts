@@ -1,5 +1,5 @@
 /**
- * Cart reads (spec §2 Cart page, Product detail availability, Header cart count; §7 get_cart,
+ * Cart reads (coverage.md §2 Cart page, Product detail availability, Header cart count; §7 get_cart,
  * product_detail with pickupstore). Per member, through `memberApi` (the session's member), at the
  * store of the delivery-choice cookie (src/features/delivery/choice-cookie.ts). Never cached.
  */
@@ -48,7 +48,7 @@ export async function cartCount(ctx: ShoppingContext): Promise<number> {
 export type Availability = { product_has_balance: 0 | 1; product_quantity: number | null; in_favorite: 0 | 1 };
 
 /**
- * Availability of product `code` at the chosen store for the logged-in member (spec §2 Product
+ * Availability of product `code` at the chosen store for the logged-in member (coverage.md §2 Product
  * detail: "shows only when a store is chosen and the user is logged in").
  * Errors (as a ShopperError, never thrown): 401 for a guest, 412 without a chosen store, the API's
  * 4xx (404 unknown product or store), 502 on a fault.

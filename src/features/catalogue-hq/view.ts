@@ -22,7 +22,7 @@ export function ringgitField(sen: number): string {
   return formatAmount(sen);
 }
 
-/** An ISO instant as the console prints it, in Malaysian time (EN '27/11/2026 02:05 pm'; spec §9). */
+/** An ISO instant as the console prints it, in Malaysian time (EN '27/11/2026 02:05 pm'; coverage.md §9). */
 export function shopDateTime(iso: string, locale: Locale): string {
   return formatShopDateTime(new Date(iso), locale);
 }

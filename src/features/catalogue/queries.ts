@@ -1,5 +1,5 @@
 /**
- * The catalogue's named server reads (docs/architecture.md The feature layer; spec §2 public routes, §7
+ * The catalogue's named server reads (docs/architecture.md The feature layer; coverage.md §2 public routes, §7
  * Catalogue): pages and components call these, never the contract client. Each takes the page's
  * context for the shopper's language, reads through `publicApi` (nothing per member, so every page
  * built from them can be cached for everyone) and answers view models (./view-models.ts) with money

@@ -1,5 +1,5 @@
 /**
- * The catalogue's view models (docs/architecture.md The feature layer): contract answers (spec §3 Product, Product
+ * The catalogue's view models (docs/architecture.md The feature layer): contract answers (coverage.md §3 Product, Product
  * line, Category group, Brand, Promotion banner, Header banner, Review; §7 Catalogue) reshaped ONCE
  * into what pages and components show. Pure functions, no I/O, so they are unit-tested.
  *
@@ -47,10 +47,10 @@ export type LineView = { code: string; name: string; icon: string; groupCode: st
 /** A category group with its product lines, in catalogue order. */
 export type GroupView = { code: string; name: string; lines: LineView[] };
 
-/** A brand (spec §3 Brand); `logo` falls back to the placeholder. */
+/** A brand (coverage.md §3 Brand); `logo` falls back to the placeholder. */
 export type BrandView = { code: string; name: string; logo: string };
 
-/** A promotion (spec §3 Promotion banner): dates 'YYYY-MM-DD', inclusive, Malaysian time. */
+/** A promotion (coverage.md §3 Promotion banner): dates 'YYYY-MM-DD', inclusive, Malaysian time. */
 export type PromotionView = { id: number; name: string; description: string; image: string; startDate: string; endDate: string };
 
 /** A header banner: picture, its alt text and where it leads (a site path or an absolute URL). */

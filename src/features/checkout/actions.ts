@@ -1,5 +1,5 @@
 /**
- * Checkout Actions (spec §4 Checkout, §7 Checkout, orders and payment): the delivery charge of the
+ * Checkout Actions (coverage.md §4 Checkout, §7 Checkout, orders and payment): the delivery charge of the
  * chosen lines, the check of a chosen voucher, and placing the order. The member comes from the
  * session, never from the browser; the server recomputes every price, the charge, the voucher and
  * the total (docs/architecture.md "The server recomputes"), so a disagreeing amount is refused with the API's
@@ -33,7 +33,7 @@ export type PlaceOrderResult =
 export const checkout = {
   /**
    * The delivery charge for `product` delivered to an address in `state` from a store
-   * `distance_km` away (spec §4 "for delivery fetch the delivery charge").
+   * `distance_km` away (coverage.md §4 "for delivery fetch the delivery charge").
    * Answers `{ deliverySen }`, integer sen (RM 5.00 → 500).
    * Errors: UNAUTHORIZED for a guest; the API's refusal (e.g. a state the store does not deliver
    * to) with its message in the shopper's language.
@@ -53,7 +53,7 @@ export const checkout = {
 
   /**
    * Checks the member's voucher `vm_voucher_no` (kind `vc_code`) for the lines (ringgit prices, as
-   * the order sends them) and the delivery charge (RM; 0 for pick-up): spec §4 "choosing a voucher
+   * the order sends them) and the delivery charge (RM; 0 for pick-up): coverage.md §4 "choosing a voucher
    * triggers a validity check" (validate_product_voucher). Answers a `CheckedVoucher`: the discount
    * and the order's figures in sen, exactly those add_order will compute.
    * Errors: UNAUTHORIZED for a guest; CONFLICT with the reason in the shopper's language (not
@@ -81,14 +81,14 @@ export const checkout = {
   }),
 
   /**
-   * Places the order (spec §3 Order, §4 Checkout). The input is the contract's order, amounts in
+   * Places the order (coverage.md §3 Order, §4 Checkout). The input is the contract's order, amounts in
    * ringgit with 2 decimals, with an `idempotency_key`: a retry with the same key answers the first
    * order instead of making a second one.
-   * An order whose total is 0 is confirmed as paid at once (update_order_status_paid, spec §4).
+   * An order whose total is 0 is confirmed as paid at once (update_order_status_paid, coverage.md §4).
    * Answers `{ order_refno }`; the island goes on to the order success page in its own language
    * (an island's Action call is not under the page's /zh or /ar prefix). When the store cannot fill
    * some lines (409 out_of_stock) it answers `{ outOfStock: { message, product: [{ product_code,
-   * available_quantity }] } }` instead, for the out-of-stock modal (spec §4): nothing was ordered.
+   * available_quantity }] } }` instead, for the out-of-stock modal (coverage.md §4): nothing was ordered.
    * When the pick-up slot has no place left at the outlet (409 pickup_slot_full) it answers
    * `{ slotFull: { message } }`, the API's message, so the shopper can choose another time.
    * Errors: UNAUTHORIZED for a guest; the API's other refusals with their message (an amount that
@@ -109,7 +109,7 @@ export const checkout = {
           if (capacityRefusal(err)?.kind === 'PICKUP') return { slotFull: { message: shopperError(err, ctx.locals.locale).message } };
           throw err;
         }
-        // Spec §4: nothing to pay (a voucher covers it all) → the payment-confirm call comes first.
+        // coverage.md §4: nothing to pay (a voucher covers it all) → the payment-confirm call comes first.
         if (toSen(answer.data.order_amount) === 0) await api.call('update_order_status_paid', { body: { order_refno: answer.order_refno } });
         return { order_refno: answer.order_refno };
       });

@@ -1,5 +1,5 @@
 /**
- * Checkout reads (spec §2 Checkout page, §4 Checkout): what the checkout page shows, for the
+ * Checkout reads (coverage.md §2 Checkout page, §4 Checkout): what the checkout page shows, for the
  * logged-in member (`memberApi`). Redirect decisions (no selection, no store, nothing left) stay
  * in the page.
  */
@@ -11,7 +11,7 @@ export type { CheckoutAddress, CheckoutLine, CheckoutView, CheckoutVoucher } fro
 
 /**
  * The checkout of the cart lines `codes` at `store` (a store_no): the lines with prices in sen,
- * their subtotal, the member's addresses and active vouchers (spec §7 get_cart, address_listing,
+ * their subtotal, the member's addresses and active vouchers (coverage.md §7 get_cart, address_listing,
  * member_voucher). `lines` is empty when none of the codes is in the cart at that store.
  * The vouchers are optional to an order: when their read fails the checkout still opens, with none.
  * Null when the API refuses the store (404 unknown, 400 malformed): the page goes back to the cart.

@@ -1,5 +1,5 @@
 /**
- * The checkout's view model (spec §2 Checkout page, §4 Checkout), reshaped once from the contract's
+ * The checkout's view model (coverage.md §2 Checkout page, §4 Checkout), reshaped once from the contract's
  * cart and addresses. Pure: no I/O, so it is unit-tested and safe to import in the island for types.
  * Money is integer sen (RM 1 = 100 sen).
  */
@@ -23,12 +23,12 @@ export type CheckoutLine = {
 /** A saved address of the member, as a delivery address or the billing address of a pick-up. */
 export type CheckoutAddress = AddressView & {
   id: number;
-  /** The state, for the delivery charge (spec §7 delivery_charges). */
+  /** The state, for the delivery charge (coverage.md §7 delivery_charges). */
   state: string;
   isDefault: boolean;
 };
 
-/** A member voucher the picker offers (spec §3 Voucher, §2 Checkout "voucher picker"). */
+/** A member voucher the picker offers (coverage.md §3 Voucher, §2 Checkout "voucher picker"). */
 export type CheckoutVoucher = {
   /** vm_voucher_no: the member's own voucher, sent with the order as `order_voucher_no`. */
   no: string;
@@ -59,7 +59,7 @@ export type CheckoutView = {
   vouchers: CheckoutVoucher[];
 };
 
-/** The product codes chosen in the cart, from `?items=A,B` (spec §4: "selected items"); trimmed, no duplicates. */
+/** The product codes chosen in the cart, from `?items=A,B` (coverage.md §4: "selected items"); trimmed, no duplicates. */
 export function selectedCodes(params: URLSearchParams): string[] {
   return [...new Set((params.get('items') ?? '').split(',').map((c) => c.trim()).filter(Boolean))];
 }

@@ -1,5 +1,5 @@
 /**
- * The content pages' named server reads (docs/architecture.md The feature layer; spec §1 Content pages, §2
+ * The content pages' named server reads (docs/architecture.md The feature layer; coverage.md §1 Content pages, §2
  * /about-us, /privacy-policy, /member-zone, /outlets, /contacts, /voucher-details/; §7
  * company_contact, get_reach_us/{fixed code}, pickup_store_listing, voucher_detail). Everything is
  * the same for every shopper: reads go through `publicApi` and pages built from them are cached.
@@ -171,7 +171,7 @@ function readPickupSettings(ctx: ContentContext): Promise<PickupSettings> {
 
 /**
  * The shops' opening hours in the shopper's language, made from the pick-up settings
- * (self_pickup_min_time, spec §3; issue 9: the header, footer, /outlets, the outlet cards and
+ * (self_pickup_min_time, coverage.md §3; issue 9: the header, footer, /outlets, the outlet cards and
  * /contacts all show this one text, and the pick-up slots come from the same row):
  * 'Monday to Friday, 8.00 a.m. to 5.30 p.m.'. The settings are kept 60 s in memory (one read per
  * minute, not one per page). Null when they cannot be read: the page leaves the hours out.

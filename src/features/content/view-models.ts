@@ -1,5 +1,5 @@
 /**
- * The content pages' view models (spec §3 Company contact, Social info, Store, Voucher; §1 Content
+ * The content pages' view models (coverage.md §3 Company contact, Social info, Store, Voucher; §1 Content
  * pages): contract answers reshaped once into what the pages show. Pure, unit-tested. Money in sen.
  */
 import type { Store, VoucherDetail } from '../../lib/xs-api/contract';
@@ -11,7 +11,7 @@ import { parseLatLong } from '../../domain/delivery';
 import type { OutletFacts } from '../catalogue/json-ld';
 import { parseVoucherAmount, type Voucher } from '../../domain/totals';
 
-/** The company's contact (spec §3 Company contact); empty parts are left out. */
+/** The company's contact (coverage.md §3 Company contact); empty parts are left out. */
 export type CompanyContactView = {
   /** Address lines that are set (0–2). */
   addressLines: string[];
@@ -29,7 +29,7 @@ export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 /** A social link the company has: an http(s) address. */
 export type SocialLinkView = { network: SocialNetwork; url: string };
 
-/** An outlet as the outlets page shows it (spec §3 Store). */
+/** An outlet as the outlets page shows it (coverage.md §3 Store). */
 export type OutletView = {
   code: string;
   name: string;
@@ -47,7 +47,7 @@ export type OutletView = {
 /** Outlets of one state, states by name. */
 export type OutletStateView = { state: string; outlets: OutletView[] };
 
-/** A voucher kind's public details (spec §3 Voucher): value a fixed amount in sen or a percent. */
+/** A voucher kind's public details (coverage.md §3 Voucher): value a fixed amount in sen or a percent. */
 export type VoucherView = {
   code: string;
   name: string;

@@ -1,10 +1,10 @@
 /**
- * Actions of the delivery-method modal (spec §4 Delivery method modal, steps 0–3; §7 Addresses,
+ * Actions of the delivery-method modal (coverage.md §4 Delivery method modal, steps 0–3; §7 Addresses,
  * Stores and pickup; the places of a postcode or town, for a shopper without a saved address). The member's addresses go through `memberApi` (member from the session);
  * states, stores and pick-up times are the same for everyone and go through `publicApi`.
  * Failures carry the shopper's message (src/features/shared/errors.ts). A new address is saved by
  * the one address Action, `addresses.save` (src/features/addresses/actions.ts). `save` keeps the
- * member's choice on the server (spec §3 "saved per user", update_delivery_method), which /api/me
+ * member's choice on the server (coverage.md §3 "saved per user", update_delivery_method), which /api/me
  * gives back to a device that has none.
  */
 import { defineAction } from 'astro:actions';
@@ -60,7 +60,7 @@ export const delivery = {
     handler: async (_input, ctx) => viaApi(ctx, () => publicApi(ctx.locals.locale).call('self_pickup_min_time').then((r) => r.data)),
   }),
   /**
-   * The modal's save (spec §3 Delivery method saved per user; §4): stores the member's choice on the
+   * The modal's save (coverage.md §3 Delivery method saved per user; §4): stores the member's choice on the
    * server, so another device where the member logs in finds it. Answers nothing; fails with the
    * API's message (400 when the outlet does not offer the method).
    */

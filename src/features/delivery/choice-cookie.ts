@@ -1,12 +1,12 @@
 /**
  * The delivery choice's cookie: the one place that knows its name and lifetime, writes it in the
  * browser and reads it on the server. The choice itself lives in localStorage as `shipping`
- * (spec §4 "saved locally as shipping", ./shipping.ts); this cookie mirrors it so server-rendered
+ * (coverage.md §4 "saved locally as shipping", ./shipping.ts); this cookie mirrors it so server-rendered
  * pages (cart, favourites, checkout), the per-user GET endpoints and form posts to Actions (add to
  * cart without JavaScript) know the store.
  *
  * Value: the choice as JSON (./choice.ts), percent-encoded. Lifetime: the login's (one month, spec
- * §9): a guest has no delivery choice (spec §4 Session). Not HttpOnly, since the browser writes it;
+ * §9): a guest has no delivery choice (coverage.md §4 Session). Not HttpOnly, since the browser writes it;
  * it carries nothing secret, and the server checks it against the schema and never trusts it for
  * prices (the store only picks which cart and stock are read).
  */
@@ -63,7 +63,7 @@ export function chosenStore(cookies: AstroCookies): string | null {
   return readChoice(cookies)?.store.store_no ?? null;
 }
 
-/** Server: removes the cookie (e.g. on logout: a guest has no delivery choice, spec §4 Session). */
+/** Server: removes the cookie (e.g. on logout: a guest has no delivery choice, coverage.md §4 Session). */
 export function forgetChoice(cookies: AstroCookies): void {
   cookies.delete(CHOICE_COOKIE, { path: '/' });
 }

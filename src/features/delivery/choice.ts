@@ -1,10 +1,10 @@
 /**
- * The delivery choice (spec §3 Delivery method: type, store, address, date, time; §4 Delivery method
+ * The delivery choice (coverage.md §3 Delivery method: type, store, address, date, time; §4 Delivery method
  * modal) as one zod schema, shared by the browser (the modal checks what it saves) and the server
  * (it reads the choice back from its cookie, ./choice-cookie.ts). The types are inferred from it, so
  * the shape is written once.
  *
- * Pick-up dates are YYYY-MM-DD and times HH:mm (spec §9); `store_no` is what the contract's
+ * Pick-up dates are YYYY-MM-DD and times HH:mm (coverage.md §9); `store_no` is what the contract's
  * `?store=` takes. A DELIVERY choice needs no date or time.
  *
  * The schemas are built on first use, not when the module loads: page scripts import this module
@@ -28,7 +28,7 @@ function build() {
     store_pickdel: z.enum(STORE_PICKDEL),
     distance_km: z.number().nonnegative().nullable(),
   });
-  /** The member's address the stores were looked up from (spec §3 Address fields). */
+  /** The member's address the stores were looked up from (coverage.md §3 Address fields). */
   const address = z.object({
     add_id: z.number().int(),
     add_person: text(100),

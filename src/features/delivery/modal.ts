@@ -1,8 +1,8 @@
 /**
- * Opening the delivery-method modal (spec §4 Delivery method modal, steps 0–3) from anywhere: the
+ * Opening the delivery-method modal (coverage.md §4 Delivery method modal, steps 0–3) from anywhere: the
  * header button, add to cart without a store, the cart, checkout. The modal's React code is
  * imported only when it first opens (docs/architecture.md Islands: pages that must stay light load no React).
- * Its open state is the `$deliveryModalOpen` nanostore (./shipping.ts; spec §3 User state).
+ * Its open state is the `$deliveryModalOpen` nanostore (./shipping.ts; coverage.md §3 User state).
  */
 import { $deliveryModalOpen } from './shipping';
 import { dismissToasts } from '../../lib/ui/toast';

@@ -1,5 +1,5 @@
 /**
- * Server reads of the delivery feature (spec §3 "Delivery method (saved per user)").
+ * Server reads of the delivery feature (coverage.md §3 "Delivery method (saved per user)").
  */
 import type { APIContext } from 'astro';
 import { memberApi } from '../shared/api';

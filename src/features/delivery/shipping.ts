@@ -1,9 +1,9 @@
 /**
- * The delivery choice in the browser (spec §3 User state: delivery method, whether the delivery
+ * The delivery choice in the browser (coverage.md §3 User state: delivery method, whether the delivery
  * modal is open; §4 Delivery method modal): framework-free nanostores that the header, the add-to-
  * cart script, the cart, the modal and checkout share. Never written on the server.
  *
- * - `$shipping`: the choice, saved locally as `shipping` and restored on load (spec §4), mirrored
+ * - `$shipping`: the choice, saved locally as `shipping` and restored on load (coverage.md §4), mirrored
  *   into the choice cookie for the server (./choice-cookie.ts) whenever it changes.
  * - `$deliveryModalOpen`: the modal's open state and step; open it with `openDeliveryModal(step?)`
  *   (./modal.ts), which also loads its code.
@@ -25,7 +25,7 @@ export const $shipping = persistentJSON<Shipping | null>('shipping', null);
  */
 export const $deliveryModalOpen = atom<false | { step?: 0 | 1 | 2 | 3; notice?: string }>(false);
 
-/** True when a stored choice is complete enough to shop with (spec §4: type, store and state; a pick-up also needs date and time). */
+/** True when a stored choice is complete enough to shop with (coverage.md §4: type, store and state; a pick-up also needs date and time). */
 export function isShippingComplete(s: Shipping | null | undefined): s is Shipping {
   return !!s && !!s.type && !!s.store?.store_no && !!s.state && (s.type === 'DELIVERY' || (!!s.date && !!s.time));
 }

@@ -1,5 +1,5 @@
 /**
- * Favourite Actions (spec §4 Favourites: toggle in_favorite on the product page; §7 add_favorite /
+ * Favourite Actions (coverage.md §4 Favourites: toggle in_favorite on the product page; §7 add_favorite /
  * delete_favorite). The member comes from the session, never from the browser.
  *
  * `toggle` takes a form (`accept: 'form'`): FavouriteToggle.astro posts here without JavaScript and

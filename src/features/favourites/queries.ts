@@ -1,5 +1,5 @@
 /**
- * Favourites reads (spec §2 /favourites, Header favourites count; §3 Favourites "filtered by the
+ * Favourites reads (coverage.md §2 /favourites, Header favourites count; §3 Favourites "filtered by the
  * chosen store's store_no"; §7 favorite_listing). Per member, through `memberApi`. Never cached.
  */
 import { toProductSummary, type ProductSummary } from '../catalogue/view-models';

@@ -1,5 +1,5 @@
 /**
- * Feeds Actions (spec §2 /account/feeds): marking the member's notifications read. A form post
+ * Feeds Actions (coverage.md §2 /account/feeds): marking the member's notifications read. A form post
  * without JavaScript comes back to the feeds page (redirect after POST).
  */
 import { defineAction } from 'astro:actions';

@@ -1,5 +1,5 @@
 /**
- * The member's feeds (spec §2 /account/feeds; §7 notification_listing): notifications newest first,
+ * The member's feeds (coverage.md §2 /account/feeds; §7 notification_listing): notifications newest first,
  * in the shopper's language, with when they came (shop time) and whether they are read.
  */
 import { formatShopDateTime } from '../../domain/pickup';

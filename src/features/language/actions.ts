@@ -1,5 +1,5 @@
 /**
- * Language Actions (spec §1 Languages, §7 update_language/{customer}; issue "account area" item 11).
+ * Language Actions (coverage.md §1 Languages, §7 update_language/{customer}; issue "account area" item 11).
  */
 import { defineAction } from 'astro:actions';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The shopper's language choice kept locally (spec §1 "The choice is stored locally and by the
+ * The shopper's language choice kept locally (coverage.md §1 "The choice is stored locally and by the
  * member's profile; the default is EN"): the cookie `xs_lang` ('en' | 'zh' | 'ar'), one year,
  * readable by the language switcher's script (not HttpOnly: it holds no secret). The server reads it
  * where a request carries no language of its own (an island's Action call without a Referer,
@@ -29,7 +29,7 @@ export function writeLanguageChoice(cookies: Pick<AstroCookies, 'set'>, locale: 
 }
 
 /**
- * The language a login leads to (spec §1: the shop follows the member's profile; the choice is also
+ * The language a login leads to (coverage.md §1: the shop follows the member's profile; the choice is also
  * stored locally). A choice made on this device wins: the login page's own language when it is not
  * the default (the shopper is on /zh/… or /ar/…), else the local choice (`xs_lang`). Without
  * either, the profile's language; without that (it could not be read), the page's.

@@ -1,5 +1,5 @@
 /**
- * Actions of the order detail page (spec §2 order detail, §4 Order changes, §7
+ * Actions of the order detail page (coverage.md §2 order detail, §4 Order changes, §7
  * update_order_status_cancelled, update_pickup_datetime, add_review, update_order_status_comment,
  * §8 success toasts for order cancel and update). The member comes from the session, never from the
  * browser; the API checks the order is theirs (404 otherwise) and that the change is allowed now.
@@ -43,7 +43,7 @@ export const orders = {
 
   /**
    * Moves the pick-up slot of the member's pick-up order to `date` ('YYYY-MM-DD') and `time`
-   * ('HH:mm'), Malaysian time; the API checks it with the shop's pick-up rules (spec §5).
+   * ('HH:mm'), Malaysian time; the API checks it with the shop's pick-up rules (coverage.md §5).
    * Answers the slot kept. Errors: CONFLICT with 'This order pickup date expired…' or 'The chosen
    * pick-up date and time is not available…', or when the order can no longer change.
    */
@@ -60,7 +60,7 @@ export const orders = {
   }),
 
   /**
-   * Reviews the products of an order waiting for its review, then closes the review step (spec §3
+   * Reviews the products of an order waiting for its review, then closes the review step (coverage.md §3
    * Review: add_review with a one-item array per product; then update_order_status_comment), so the
    * order becomes Completed. A product already reviewed for this order (409) is passed over, so a
    * retry after a partial failure completes the rest.

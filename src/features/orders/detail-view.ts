@@ -1,10 +1,10 @@
 /**
- * The order detail page's view model (spec §2 Account: Orders, order detail; §3 Order; §4 Order
+ * The order detail page's view model (coverage.md §2 Account: Orders, order detail; §3 Order; §4 Order
  * changes): the order as the success page shows it (`OrderView`), plus its status history (a
  * short pick reads as items not available and refunded, by the store: never a staff member), its
  * tracking code with its courier's name and tracking page, its collection code while Ready To Pickup, the pick-up slot as stored (for the
  * change modal), what the member may do now, and the company block printed at the top of the bill
- * (spec §7 print_customer_bill). Pure.
+ * (coverage.md §7 print_customer_bill). Pure.
  */
 import type { OrderWithHistory, billCompany } from '../../lib/xs-api/contract';
 import type { z } from 'zod';
@@ -26,7 +26,7 @@ export type OrderHistoryView = {
   actorKey: MessageKey;
   /** The instant, ISO 8601, for <time datetime>. */
   at: string;
-  /** 'DD/MM/YYYY hh:mm a' in Malaysian time (spec §9). */
+  /** 'DD/MM/YYYY hh:mm a' in Malaysian time (coverage.md §9). */
   atLabel: string;
 };
 

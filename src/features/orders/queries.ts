@@ -1,6 +1,6 @@
 /**
  * Order reads for the logged-in member (`memberApi`): one order for the order success page, and
- * the account area's list by tab (spec §2 Order success page, Account: Orders; §4 Order tab
+ * the account area's list by tab (coverage.md §2 Order success page, Account: Orders; §4 Order tab
  * grouping; §7 order_listing, order_detail). Answers are reshaped once into `OrderView`s.
  */
 import { XsApiError } from '../../lib/xs-api/client';
@@ -33,8 +33,8 @@ export async function getOrder(ctx: FeatureContext, refno: string): Promise<Orde
 export type OrderDetailPage = { order: OrderDetailView; company: BillCompanyView };
 
 /**
- * The member's order `refno` for the order detail page (spec §2 /account/orders/{orderNo}), read
- * from print_customer_bill (spec §7), so the page and its print show the same bill: the order,
+ * The member's order `refno` for the order detail page (coverage.md §2 /account/orders/{orderNo}), read
+ * from print_customer_bill (coverage.md §7), so the page and its print show the same bill: the order,
  * its status history, what the member may do now, and the company header. Null when the member
  * has no such order (empty, unknown, or another member's: the API answers 404).
  * @throws XsApiError on a transport fault, a server error (5xx), or 401 (no live session).
@@ -62,7 +62,7 @@ export type OrderList = {
 
 /**
  * The member's orders in `tab` ('to_pay', 'to_receive', 'to_evaluate'; anything else: all),
- * the tab's statuses taken from `ORDER_TABS` (spec §4), the first `ORDER_LIST_LIMIT` ("0,50").
+ * the tab's statuses taken from `ORDER_TABS` (coverage.md §4), the first `ORDER_LIST_LIMIT` ("0,50").
  * @throws XsApiError when the call fails (401 for a guest or an expired session).
  */
 export async function listOrders(ctx: FeatureContext, tab: string | null | undefined): Promise<OrderList> {

@@ -1,8 +1,8 @@
 /**
- * The order's view model (spec §2 Order success page and Account: Orders, §3 Order), reshaped once
+ * The order's view model (coverage.md §2 Order success page and Account: Orders, §3 Order), reshaped once
  * from the contract's order. Pure: no I/O, so it is unit-tested. Money is integer sen (RM 1 = 100
  * sen), taken from the order as it was charged (the server computed it; nothing is recomputed
- * here). Dates are shown as DD/MM/YYYY and pick-up times as hh:mm a (spec §9). After a short pick
+ * here). Dates are shown as DD/MM/YYYY and pick-up times as hh:mm a (coverage.md §9). After a short pick
  * (the outlet could not supply some units and took them off), a line's quantity and amount are
  * what is left, `shortQuantity` what was taken off, and `refundedSen` what was refunded.
  */

@@ -1,5 +1,5 @@
 /**
- * Payment Actions (spec §4 Pay Now; §7 get_update_order_status_paid_{provider}_url,
+ * Payment Actions (coverage.md §4 Pay Now; §7 get_update_order_status_paid_{provider}_url,
  * payment_request_{provider}; ADR 10). The provider is PAYMENT_PROVIDER ('sandbox' or 'stripe'),
  * the member comes from the session.
  */

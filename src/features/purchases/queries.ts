@@ -1,5 +1,5 @@
 /**
- * Reads of the outlet purchases for the logged-in member (`memberApi`; spec §2
+ * Reads of the outlet purchases for the logged-in member (`memberApi`; coverage.md §2
  * /account/purchase-history and /account/purchase-history/{transno}; §3 Purchase history by
  * fromDate and toDate; §7 get_purchase_history_data, view_purchase_item_bybill, print_offline_bill).
  * Answers become view models once (`view.ts`): money in sen.

@@ -1,8 +1,8 @@
 /**
- * View models of the outlet purchases pages (spec §2 /account/purchase-history and /{transno};
+ * View models of the outlet purchases pages (coverage.md §2 /account/purchase-history and /{transno};
  * §7 get_purchase_history_data, view_purchase_item_bybill, print_offline_bill): contract answers
  * reshaped once, money in integer sen (src/domain/money.ts), dates as stored ('YYYY-MM-DD') and as
- * shown ('DD/MM/YYYY', spec §9). Pure.
+ * shown ('DD/MM/YYYY', coverage.md §9). Pure.
  */
 import type { z } from 'zod';
 import type { PurchaseBill, PurchaseBillDetail, printOfflineBill } from '../../lib/xs-api/contract';

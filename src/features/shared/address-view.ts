@@ -1,5 +1,5 @@
 /**
- * An address as the shop shows it (spec §2 Checkout page and Order success page: name, two address
+ * An address as the shop shows it (coverage.md §2 Checkout page and Order success page: name, two address
  * lines, postcode, city, state, phone prefixed with +), built once from the contract's fields
  * (`add_*` of an address, `order_bill_*` / `order_del_*` of an order) by the feature queries.
  */

@@ -7,7 +7,7 @@
  *   one member's data into a shared cache.
  * - `memberApi(ctx)`: the logged-in member's session (Bearer token, member code in the path), for
  *   per-user pages and Actions. For a guest the member-scoped operations answer 401, which the
- *   error mapping (./errors.ts) turns into the spec §6 expired-session text.
+ *   error mapping (./errors.ts) turns into the coverage.md §6 expired-session text.
  *
  * - `staffApi(ctx)`: the staff console's session (its own cookie, src/server/staff-session.ts), for
  *   the operator and staff operations (ADR 25); never a member.

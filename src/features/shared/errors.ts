@@ -1,13 +1,13 @@
 /**
- * The one mapping from a failed contract call to what the shopper reads (spec §8): an HTTP status
+ * The one mapping from a failed contract call to what the shopper reads (coverage.md §8): an HTTP status
  * and a message in the shopper's language. Every Action, query and page goes through it.
  *
  * - A refusal of the API (4xx) keeps its `Error` text: the API already wrote it in the caller's
  *   language (Accept-Language).
  * - 401 (no session, expired or revoked) becomes 'Sorry, your login session has expired. Please
- *   login again.' (spec §6), except for a call that checks credentials (`{ credentials: true }`,
+ *   login again.' (coverage.md §6), except for a call that checks credentials (`{ credentials: true }`,
  *   customer_login): there 401 is the refusal of the mobile and password and keeps the API's text
- *   (spec §8 Login failure).
+ *   (coverage.md §8 Login failure).
  * - A transport fault or a 5xx becomes 'Oops, Something went wrong on server.' with 502.
  * - A refusal that carries more than a message (add_order's 409 out_of_stock lists the short lines;
  *   a full pick-up slot or delivery day names the outlet, date and time) is read by
@@ -76,7 +76,7 @@ export async function viaApi<T>(ctx: Pick<ActionAPIContext, 'locals'>, fn: () =>
   }
 }
 
-/** The calling member's code; a guest gets UNAUTHORIZED with the spec §6 expired-session text. */
+/** The calling member's code; a guest gets UNAUTHORIZED with the coverage.md §6 expired-session text. */
 export function requireMember(ctx: Pick<ActionAPIContext, 'locals'>): string {
   if (!ctx.locals.session) throw new ActionError({ code: 'UNAUTHORIZED', message: translate(ctx.locals.locale, 'session_expired') });
   return ctx.locals.session.member;
@@ -89,7 +89,7 @@ const shortages = z.array(z.object({ product_code: z.string(), available_quantit
 
 /**
  * The short lines of an add_order refusal for stock (409 with `product: [{ product_code,
- * available_quantity }]`, spec §4 Out-of-stock modal); null for any other error (stale_price also
+ * available_quantity }]`, coverage.md §4 Out-of-stock modal); null for any other error (stale_price also
  * lists products, with prices instead: not a shortage).
  */
 export function outOfStockLines(err: unknown): StockShortage[] | null {

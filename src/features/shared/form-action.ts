@@ -7,7 +7,7 @@
  *     to the page the form was on, so a reload never posts twice;
  *   - UNAUTHORIZED (a guest, or an expired session): 303 to /login, returning to the page after;
  *     except on the login page itself, where it is the answer to the credentials (401 rendered in
- *     place with the API's text, spec §8 Login failure);
+ *     place with the API's text, coverage.md §8 Login failure);
  *   - any other failure: the page renders the result in place (the status follows the error: 400
  *     for a field mistake, 409 for a conflict…), read with `formState()`.
  * - `formState(astro, action)` is what a page or component reads: the field errors and the message

@@ -1,5 +1,5 @@
 /**
- * Calling an Action from a React island so that every failure reads as spec §8 says: a network
+ * Calling an Action from a React island so that every failure reads as coverage.md §8 says: a network
  * fault ('Failed to fetch'), an answer that is not the Action's own (a proxy's empty 502, a 500
  * `{}`) or a refusal without a message all become the general 'Oops, Something went wrong on
  * server.' in the shopper's language; a refusal with a message keeps it. Never throws, so the

@@ -1,5 +1,5 @@
 /**
- * Actions of the account's vouchers (spec §2 redeem voucher modal, §7 get_voucher, §8 'Not enough
+ * Actions of the account's vouchers (coverage.md §2 redeem voucher modal, §7 get_voucher, §8 'Not enough
  * point to redeem'). The member comes from the session, never from the browser.
  */
 import { defineAction } from 'astro:actions';

@@ -1,5 +1,5 @@
 /**
- * Reads of the account's vouchers and rewards for the logged-in member (`memberApi`; spec §2
+ * Reads of the account's vouchers and rewards for the logged-in member (`memberApi`; coverage.md §2
  * Account /account/vouchers, /account/my-rewards, membership-points-history and /{transno}; §7
  * member_voucher, expiry_voucher, redeem_voucher_listing, points_history, points_history_detail).
  */

@@ -1,5 +1,5 @@
 /**
- * View models of the account's vouchers and rewards (spec §2 Account: vouchers, my-rewards,
+ * View models of the account's vouchers and rewards (coverage.md §2 Account: vouchers, my-rewards,
  * membership points history; §3 Voucher; §4 Voucher tabs). The API's answers are reshaped once
  * here: ringgit strings become sen (src/domain/money.ts), vc_amount a `Voucher` value.
  */
@@ -22,7 +22,7 @@ export type VoucherCardView = {
   /** Minimum product subtotal, sen. */
   minSpendSen: number;
   tnc: string;
-  /** Spec §4 Voucher tabs: code 1 active, 2 expired or used. */
+  /** coverage.md §4 Voucher tabs: code 1 active, 2 expired or used. */
   state: 'active' | 'used' | 'expired';
 };
 

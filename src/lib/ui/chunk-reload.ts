@@ -1,5 +1,5 @@
 /**
- * One automatic reload after a page chunk fails to load (spec §2 chrome, §9 "Chunk-reload marker
+ * One automatic reload after a page chunk fails to load (coverage.md §2 chrome, §9 "Chunk-reload marker
  * 10 s"): after a deploy, a page opened before it may ask for a chunk that is gone; a reload fetches
  * the new page. A marker in sessionStorage (the time of the last such reload, ms since the epoch)
  * keeps it to one reload: another failure within CHUNK_RELOAD_MARKER_MS is left alone, so a chunk

@@ -1,5 +1,5 @@
 /**
- * Toasts (spec §4, §9 Toast auto-close): a message in the page's live region for a while, optionally a
+ * Toasts (coverage.md §4, §9 Toast auto-close): a message in the page's live region for a while, optionally a
  * link (the cart toast goes to /cart). Framework-free, so plain scripts and islands share it.
  *
  * What a shopper sees at once stays readable and consistent (issue "A shopper trusts every step"):

@@ -1,5 +1,5 @@
 /**
- * Typed client of the mobile e-commerce API (spec §7; docs/architecture.md: "one place that maps fields").
+ * Typed client of the mobile e-commerce API (coverage.md §7; docs/architecture.md: "one place that maps fields").
  * The same client talks to the bundled API in-process or to a remote backend over HTTP: only the
  * `fetch` it is given differs. Answers are checked against the contract's zod schemas.
  */

@@ -1,10 +1,10 @@
 /**
- * The session summary the header shows (spec §2 Header): profile name, picture, points and unread
- * notification count, the birthday flags (spec §4 Birthday: the home page's claim modal), the cart count at
+ * The session summary the header shows (coverage.md §2 Header): profile name, picture, points and unread
+ * notification count, the birthday flags (coverage.md §4 Birthday: the home page's claim modal), the cart count at
  * the chosen store (the delivery-choice cookie), and the favourite product codes (the header count
  * and the hearts on cards). A per-user read, so a GET that is never cached; the catalogue pages
  * stay cacheable without it. The reads are the cart and favourites features' queries. When the
- * request carries no delivery choice (a member on a new device, spec §3 "Delivery method saved per
+ * request carries no delivery choice (a member on a new device, coverage.md §3 "Delivery method saved per
  * user"), `delivery_method` is the member's saved one (null when none); otherwise it is left out.
  */
 import type { APIRoute } from 'astro';

@@ -1,5 +1,5 @@
 /**
- * Search suggestions (spec §2 Search, §7 Catalogue, §9: up to 10, product_listing with `search`
+ * Search suggestions (coverage.md §2 Search, §7 Catalogue, §9: up to 10, product_listing with `search`
  * and limit "0,10"; the API matches EN, ZH and AR names). `GET /api/suggest?q=&lang=` →
  * `{ items: [{ code, name, href, price, picture }] }` with `price` formatted for display ('RM 16.90')
  * and `href` the product page in that language. A blank q answers `{ items: [] }` without a query;

@@ -1,5 +1,5 @@
 /**
- * Members' profile pictures (spec §7 upload_customer_picture): `/uploads/<32 hex>.webp`, as the
+ * Members' profile pictures (coverage.md §7 upload_customer_picture): `/uploads/<32 hex>.webp`, as the
  * bundled API stored them in UPLOADS_DIR. Only a name the server made is looked up (anything else,
  * including any path, is 404 before a file is touched). Answers `image/webp` with
  * `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy; a name is never

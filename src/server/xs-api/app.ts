@@ -1,5 +1,5 @@
 /**
- * The bundled mobile e-commerce API (spec §7) as a Hono app, served at
+ * The bundled mobile e-commerce API (coverage.md §7) as a Hono app, served at
  * `/api/mobile_ecom/xs_api.php/<operation>[/<member>…]`. Built per database so tests get their own.
  * The payment providers' webhooks are answered before the API-key check (their signature is the
  * proof, ADR 10); the staff operations need a staff session besides the key (ADR 25).

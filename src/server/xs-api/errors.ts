@@ -1,5 +1,5 @@
 /**
- * Errors of the bundled API (spec §8): every failure answers `{ Status: 0, Error: text }` with a 4xx
+ * Errors of the bundled API (coverage.md §8): every failure answers `{ Status: 0, Error: text }` with a 4xx
  * status, the text from the message catalogue in the caller's language.
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';

@@ -105,7 +105,7 @@ export type Handled<O extends Operation> = {
 
 /**
  * A 400 for a payload that fails its schema, naming the first problem. An issue whose message is a
- * message-catalogue key (the domain schemas' spec §5 rules, e.g. 'remark_max') answers that message
+ * message-catalogue key (the domain schemas' coverage.md §5 rules, e.g. 'remark_max') answers that message
  * in the caller's language, with the `field` it concerns; other issues answer 'api_invalid_payload'.
  */
 function payloadError(error: z.ZodError): ApiError {

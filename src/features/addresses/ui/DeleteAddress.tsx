@@ -1,5 +1,5 @@
 /**
- * The list's Delete control with its confirm modal (spec §2 Modals "delete address"). Without
+ * The list's Delete control with its confirm modal (coverage.md §2 Modals "delete address"). Without
  * JavaScript it is a link to the address page's confirm form (`confirmHref`); with it the link
  * opens the modal, whose Delete button posts the same form to `actions.addresses.remove`
  * (303 back to the list with 'Address has been deleted').
@@ -36,5 +36,5 @@ function DeleteAddressView({ locale, addressId, confirmHref, summary }: Props) {
   );
 }
 
-/** The island, behind the render-error fallback (spec §2). */
+/** The island, behind the render-error fallback (coverage.md §2). */
 export const DeleteAddress = withErrorBoundary(DeleteAddressView);

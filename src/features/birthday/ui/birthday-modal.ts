@@ -1,6 +1,6 @@
 /**
- * The birthday claim modal's behaviour (spec §4 Birthday), loaded by BirthdayClaim.astro only for a
- * member who may claim. It waits while the delivery-method modal is open (spec §4: that one opens
+ * The birthday claim modal's behaviour (coverage.md §4 Birthday), loaded by BirthdayClaim.astro only for a
+ * member who may claim. It waits while the delivery-method modal is open (coverage.md §4: that one opens
  * by itself for a member without a delivery choice), then opens its <dialog>:
  * - Claim posts the form to the `birthday.claim` Action; success (voucher_created 1) goes to the
  *   vouchers page the Action names, where its flash shows; a refusal is shown in the modal in the

@@ -1,5 +1,5 @@
 /**
- * The cart table (spec §2 Cart page, §4 Cart): select boxes and select-all, quantity changes sent
+ * The cart table (coverage.md §2 Cart page, §4 Cart): select boxes and select-all, quantity changes sent
  * after a 300 ms pause as the difference from the stored quantity (0 removes), remove, a subtotal
  * bar of the selected lines (src/domain/totals.ts `subtotal`, in sen) with the spec's extra lines
  * (shipping RM 25.00 by default, 0 for pick-up; tax 0) and their estimated total (`cartEstimate`),
@@ -105,7 +105,7 @@ function CartIsland({ locale, initialCart }: Props) {
     );
   }
   const allSelected = chosen.length === lines.length;
-  // Spec §3 Cart: the total with the shipping (RM 25.00 by default, 0 for pick-up) and tax (0) lines, an estimate until checkout.
+  // coverage.md §3 Cart: the total with the shipping (RM 25.00 by default, 0 for pick-up) and tax (0) lines, an estimate until checkout.
   const shippingType = shipping?.type ?? null;
   const estimate = cartEstimate(subtotalSen, shippingType);
   const checkoutHref = href(locale, paths.checkout(chosen.map((i) => i.product_code)));
@@ -164,5 +164,5 @@ function CartIsland({ locale, initialCart }: Props) {
   );
 }
 
-/** The island, behind the render-error fallback (spec §2). */
+/** The island, behind the render-error fallback (coverage.md §2). */
 export default withErrorBoundary(CartIsland);

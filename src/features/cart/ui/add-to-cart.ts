@@ -1,12 +1,12 @@
 /**
- * Enhances the add-to-cart forms (AddToCartForm.astro; spec §4 Cart): posts the form to the same
+ * Enhances the add-to-cart forms (AddToCartForm.astro; coverage.md §4 Cart): posts the form to the same
  * `cart.add` Action without leaving the page, updates the cart count and shows '"{name}" added to
  * cart' for 2 s (a click goes to /cart; not shown on /cart). A member without a delivery choice
  * gets the delivery modal; a guest (or an expired session) is sent on by posting the form the
  * plain way, which the server answers with /login and the way back. The quantity steppers beside
  * the input auto-repeat while held (quantity-stepper.ts). The forms follow the stock of the chosen
  * store (store-stock.ts, loaded only for a member with a chosen store). A guest gets no quantity
- * box (spec §6: quantity controls need login).
+ * box (coverage.md §6: quantity controls need login).
  * The cards' buttons have no form of their own: they submit the page's shared add-to-cart form
  * (src/features/shared/card-forms.ts) with their product code, read here from the event's submitter.
  */
@@ -101,7 +101,7 @@ export function enhanceAddToCart(root: ParentNode = document) {
 }
 
 /**
- * Spec §6: quantity controls need login. The HTML stays cacheable and shows the − / + box (a page
+ * coverage.md §6: quantity controls need login. The HTML stays cacheable and shows the − / + box (a page
  * without JavaScript cannot know the session); once the session is known a guest's box is hidden
  * and the form adds one (the Action's default, which then sends the guest to log in), and it
  * comes back when a member logs in.

@@ -1,5 +1,5 @@
 /**
- * Availability at the chosen outlet on the product page (spec §2 Product detail: shown only when a
+ * Availability at the chosen outlet on the product page (coverage.md §2 Product detail: shown only when a
  * store is chosen and the member is logged in). Asks /api/availability/{code} (the server reads the
  * store from the delivery-choice cookie, which $shipping keeps in step) after load and whenever the
  * session or the store changes; shows '{count} available at {store}'. When the store has none, the

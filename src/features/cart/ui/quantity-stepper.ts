@@ -1,5 +1,5 @@
 /**
- * The − and + buttons beside a quantity input (spec §4 Number input, §5 Quantity input): a press
+ * The − and + buttons beside a quantity input (coverage.md §4 Number input, §5 Quantity input): a press
  * steps once (min/max/step respected, src/domain/quantity.ts); held down, it repeats after 300 ms
  * every 50 ms until released. Pointer events for mouse, pen and touch; Enter and Space still step
  * once through the button's click.

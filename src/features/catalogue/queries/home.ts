@@ -1,5 +1,5 @@
 /**
- * The home page's read (spec §2 Home): header banners, the category grid (every product line),
+ * The home page's read (coverage.md §2 Home): header banners, the category grid (every product line),
  * promotions running today, the Features (type=homepage), Hottest (type=bestseller) and Latest
  * (sort=latest) rows of HOME_ROW_SIZE, featured products on offer and the brands. The three rows are
  * the first items of the fixed lists of the same slugs (src/domain/list-slugs.ts), whose pages their

@@ -1,5 +1,5 @@
 /**
- * Server reads of the catalogue's lists (spec §2 /category, /category/{line_code}, /shop/catalog,
+ * Server reads of the catalogue's lists (coverage.md §2 /category, /category/{line_code}, /shop/catalog,
  * /search-products, /product-list/{slug}, /brands/{brand_code}, /promotion/{id}, Product list view;
  * §7 get_prdtgroupline_listing, product_listing, brand_listing, get_promotion_detail; §9 page size 25).
  *
@@ -70,7 +70,7 @@ export async function getLinePage(
 }
 
 /**
- * Search results (spec §2 /search-products): the keyword trimmed and cut to 100 characters; a blank
+ * Search results (coverage.md §2 /search-products): the keyword trimmed and cut to 100 characters; a blank
  * one reads nothing (`list` null, the page shows a hint).
  */
 export async function getSearchPage(

@@ -1,5 +1,5 @@
 /**
- * Server reads of one product (spec §2 Product detail, §4 Quick view; §7 product_detail, get_review,
+ * Server reads of one product (coverage.md §2 Product detail, §4 Quick view; §7 product_detail, get_review,
  * get_prdtgroupline_listing, product_listing). Both use `publicApi`: product_detail without the
  * member segment, so `in_favorite` and anything else per member never reaches the cached HTML (the
  * favourite state and the availability at the chosen store are filled in after load).

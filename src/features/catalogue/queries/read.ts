@@ -1,6 +1,6 @@
 /**
  * What every catalogue read shares: the context it takes (only the shopper's language) and the
- * rules for failed calls (spec §8): a not-found answer is `null`, optional content is left out,
+ * rules for failed calls (coverage.md §8): a not-found answer is `null`, optional content is left out,
  * anything else is thrown as it is (the page fails; a fragment maps it with `shopperError`).
  */
 import { XsApiError } from '../../../lib/xs-api/client';

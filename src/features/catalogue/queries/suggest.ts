@@ -1,5 +1,5 @@
 /**
- * Search suggestions (spec §2 Search; §7 product_listing with `search` and limit "0,10"; §9 up to
+ * Search suggestions (coverage.md §2 Search; §7 product_listing with `search` and limit "0,10"; §9 up to
  * 10, the API matching EN, ZH and AR names, folded by src/domain/search-text.ts): what the header's script lists while the shopper types.
  * Public and the same for everyone (`publicApi`). Kept apart from the other reads so the suggestion
  * endpoint loads only what it needs.

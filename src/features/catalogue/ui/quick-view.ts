@@ -1,5 +1,5 @@
 /**
- * Quick view (spec §4 Quick view, §3 Quick view state, §9 delay 350 ms): a click on a card's
+ * Quick view (coverage.md §4 Quick view, §3 Quick view state, §9 delay 350 ms): a click on a card's
  * quick-view link (`data-quick-view="{code}"`) waits QUICK_VIEW_DELAY_MS, then fetches the product's
  * quick-view fragment (/quick-view/{code} in the page's language, `quickViewSrc`, server-rendered and
  * cacheable); it opens in a <dialog> only when found and not superseded by a newer click. Closing clears the open flag. $quickView holds { open, product }.

@@ -1,5 +1,5 @@
 /**
- * Checkout (spec §4 Checkout): checks the pick-up slot has not expired, shows the method, store and
+ * Checkout (coverage.md §4 Checkout): checks the pick-up slot has not expired, shows the method, store and
  * address, fetches the delivery charge, lets the shopper pick a voucher (checked by the server,
  * `useVoucher`), computes totals with the shared domain rules (with a voucher: the server's
  * figures), and submits once (disabled in flight, one idempotency key per selection of lines and
@@ -41,7 +41,7 @@ import { islandAction } from '../../shared/island-action';
 
 type Props = { locale: Locale; checkout: CheckoutView };
 
-/** The chosen pick-up slot is in the past (spec §4, §5: pick-up date and time must not be in the past). */
+/** The chosen pick-up slot is in the past (coverage.md §4, §5: pick-up date and time must not be in the past). */
 const pickupExpired = (s: Shipping) => s.type === 'PICKUP' && isPickupExpired({ date: s.date ?? '', time: s.time ?? '' }, new Date());
 
 /** What a delivery charge was fetched for: the lines with their quantities, the store and the address. */
@@ -74,7 +74,7 @@ function CheckoutIsland({ locale, checkout }: Props) {
   const remarkCheck = remarkSchema.safeParse(remark);
   const remarkError = remarkCheck.success ? '' : validationMessage(remarkCheck.error.issues[0]!.message as ValidationMessageKey, locale);
 
-  /** Spec §4 / §8: toast, the delivery modal reopens at the pick-up step, and the shopper goes to the cart. */
+  /** coverage.md §4 / §8: toast, the delivery modal reopens at the pick-up step, and the shopper goes to the cart. */
   function expired() {
     toast(t(m.delivery_expired), { kind: 'error', tag: 'checkout' });
     openDeliveryModal(3);
@@ -115,7 +115,7 @@ function CheckoutIsland({ locale, checkout }: Props) {
     if (pickupExpired(shipping)) return expired();
     setBusy(true);
     setError('');
-    // islandAction: a network fault or a bare 5xx reads 'Oops, Something went wrong on server.' (spec §8) and never throws.
+    // islandAction: a network fault or a bare 5xx reads 'Oops, Something went wrong on server.' (coverage.md §8) and never throws.
     const { data, error: err } = await islandAction(locale, () => actions.checkout.placeOrder({
       // A key per selection: lines or quantities changed by the out-of-stock modal make a new order, with a new key.
       idempotency_key: idempotencyKeyFor(lines),
@@ -143,7 +143,7 @@ function CheckoutIsland({ locale, checkout }: Props) {
     if (err || data.outOfStock || data.slotFull) {
       setBusy(false);
       if (data?.outOfStock) {
-        // Spec §4 Out-of-stock modal: nothing was ordered; the shopper decides what to do.
+        // coverage.md §4 Out-of-stock modal: nothing was ordered; the shopper decides what to do.
         const available = new Map(data.outOfStock.product.map((p) => [p.product_code, p.available_quantity]));
         setShort(lines.filter((l) => available.has(l.code)).map((l) => ({ code: l.code, name: l.name, asked: l.quantity, available: available.get(l.code)! })));
         return;
@@ -256,5 +256,5 @@ function CheckoutIsland({ locale, checkout }: Props) {
   );
 }
 
-/** The island, behind the render-error fallback (spec §2). */
+/** The island, behind the render-error fallback (coverage.md §2). */
 export default withErrorBoundary(CheckoutIsland);

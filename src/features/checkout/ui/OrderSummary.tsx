@@ -1,7 +1,7 @@
 /**
  * Checkout: the order summary — lines, product subtotal, shipping fee (delivery only), discount
  * voucher (only above 0, as a deduction), rounding, total; then its children (voucher picker,
- * submit). Spec §2 Checkout page, §4 Checkout. Amounts are sen; the bill's figures are shown
+ * submit). coverage.md §2 Checkout page, §4 Checkout. Amounts are sen; the bill's figures are shown
  * exactly so they add up, the total with the 0.05 display rounding (it is rounded).
  */
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Checkout: the out-of-stock modal (spec §2 Modals, §4 "lets the user proceed with remaining items,
+ * Checkout: the out-of-stock modal (coverage.md §2 Modals, §4 "lets the user proceed with remaining items,
  * cancel, or change quantity to the available quantity"). Lists each line the store cannot fill:
  * name, quantity ordered and quantity available. The three choices are the island's; "proceed" is
  * disabled, with the reason, when every line is short.

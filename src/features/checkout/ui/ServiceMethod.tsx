@@ -1,6 +1,6 @@
 /**
  * Checkout: the service method with the pick-up store, date and time, or the delivery address
- * (spec §2 Checkout page). "Change" reopens the delivery-method modal at its first step.
+ * (coverage.md §2 Checkout page). "Change" reopens the delivery-method modal at its first step.
  * Latin runs (store and street addresses, phone) are isolated so they keep their order in RTL.
  */
 import * as m from '../../../paraglide/messages.js';

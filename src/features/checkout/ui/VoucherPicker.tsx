@@ -1,5 +1,5 @@
 /**
- * Checkout: the voucher picker (spec §2 Checkout page "voucher picker", §3 Voucher, §4 Checkout).
+ * Checkout: the voucher picker (coverage.md §2 Checkout page "voucher picker", §3 Voucher, §4 Checkout).
  * Shows the chosen voucher with a remove button, or a button that opens a modal listing the
  * member's active vouchers: name, value (a fixed amount in RM or a percent), expiry and minimum
  * spend. A voucher that cannot apply to this cart (`voucherRefusal` of src/domain/vouchers.ts, the

@@ -1,5 +1,5 @@
 /**
- * The checkout's voucher (spec §4 Checkout: "choosing a voucher triggers a validity check with the
+ * The checkout's voucher (coverage.md §4 Checkout: "choosing a voucher triggers a validity check with the
  * product list and voucher code; if Status is not 1 the error is toasted and the voucher cleared";
  * "a percent voucher applies to subtotal plus delivery"). The server checks the chosen voucher
  * against the lines and delivery charge being ordered (Action `checkout.validateVoucher` →

@@ -1,5 +1,5 @@
 /**
- * How each social network is shown (spec §3 Social info): its label (a message key) and a simple
+ * How each social network is shown (coverage.md §3 Social info): its label (a message key) and a simple
  * 24 × 24 mark for the footer's round buttons. Server-side only (read while rendering).
  */
 import type { MessageKey } from '../../../i18n/messages';

@@ -1,11 +1,11 @@
 /**
- * The one address form (spec §3 Address, §4 Address form, §5 Address form), for the delivery
+ * The one address form (coverage.md §3 Address, §4 Address form, §5 Address form), for the delivery
  * modal's new address and the account pages' add and edit: Malaysia only, states from the server
  * (`states`, or fetched with a loader), a loader while saving; field errors with the spec's messages.
  * It posts to `actions.addresses.save` (add without `address`, update with it): with JavaScript
  * through the Action client, without it as a plain form post (`from: 'account'` pages redirect to
  * the list with a flash). The default box of an address that is already default is ticked and
- * disabled (spec §4).
+ * disabled (coverage.md §4).
  */
 import { useEffect, useState } from 'react';
 import { actions } from 'astro:actions';
@@ -101,7 +101,7 @@ function AddressFormView({ locale, onSaved, onCancel, cancelHref, address, state
         {message('add_state') && <p id="af-add_state-err" className="field-error">{message('add_state')}</p>}
       </div>
       <label className="flex items-center gap-2 text-sm sm:col-span-2">
-        {/* A default address stays default (spec §4): the box is ticked and disabled, the hidden field keeps it. */}
+        {/* A default address stays default (coverage.md §4): the box is ticked and disabled, the hidden field keeps it. */}
         {isDefault && <input type="hidden" name="add_default" value="1" />}
         <input type="checkbox" name={isDefault ? undefined : 'add_default'} value="1" className="accent-brand-600" defaultChecked={isDefault} disabled={isDefault} />
         {t(m.field_default)}
@@ -120,5 +120,5 @@ const autocomplete: Record<(typeof FIELDS)[number], string> = {
   add_person: 'name', add_phone: 'tel', add_address1: 'address-line1', add_address2: 'address-line2', add_city: 'address-level2', add_postcode: 'postal-code',
 };
 
-/** The island, behind the render-error fallback (spec §2). */
+/** The island, behind the render-error fallback (coverage.md §2). */
 export const AddressForm = withErrorBoundary(AddressFormView);

@@ -1,7 +1,7 @@
 /**
- * Step 0 of the delivery modal (spec §4): a saved address, the current location, a postcode or
+ * Step 0 of the delivery modal (coverage.md §4): a saved address, the current location, a postcode or
  * town, or a new address. Continue is disabled until one is chosen. Without a browser position the
- * toast 'Geolocation is not supported by this browser.' (spec §4 step 0, §8).
+ * toast 'Geolocation is not supported by this browser.' (coverage.md §4 step 0, §8).
  *
  * Finding outlets before any saved address (issue "A shopper trusts every step"): a member with no
  * address is not sent to the address form; the current location and the postcode or town search
@@ -92,7 +92,7 @@ export function AddressStep({ locale, onContinue, onError }: Props) {
     setQueryError('');
     if (choice === 'place') return void searchPlace();
     if (choice === 'location') {
-      // Spec §4/§8: the geolocation message is a toast, not a line in the modal.
+      // coverage.md §4/§8: the geolocation message is a toast, not a line in the modal.
       if (!('geolocation' in navigator)) return void toast(t(m.dm_geolocation_unsupported), { kind: 'error' });
       setBusy(true);
       navigator.geolocation.getCurrentPosition(

@@ -1,5 +1,5 @@
 /**
- * The delivery modal's confirm step (spec §4 "Changing the method or the store clears the cart";
+ * The delivery modal's confirm step (coverage.md §4 "Changing the method or the store clears the cart";
  * issue 9): shown before a new method or store is saved while the cart has items. It says the cart
  * will be emptied and why; Cancel (also Escape, through the modal) keeps the cart and the method as
  * they were, Continue goes ahead. Focus starts on Cancel, the choice that loses nothing.

@@ -1,5 +1,5 @@
 /**
- * The delivery-method modal (spec §4, steps 0–3): 0 choose an address (saved, current location, a
+ * The delivery-method modal (coverage.md §4, steps 0–3): 0 choose an address (saved, current location, a
  * postcode or town, or new) → 1 stores within 30 km, nearest first → 2 Delivery or Store Pick-up as the store allows →
  * 3 pick-up date and time. Saving stores the choice as `shipping` (../shipping.ts, which mirrors it
  * into the cookie the server reads); changing the method or the store clears the cart: with items in
@@ -110,7 +110,7 @@ export function DeliveryModal({ locale }: { locale: Locale }) {
       $cartCount.set(0);
     }
     $shipping.set(next);
-    // Saved with the member too (spec §3 "saved per user"): another device finds it at login. The
+    // Saved with the member too (coverage.md §3 "saved per user"): another device finds it at login. The
     // local choice stands if this fails; the next save tries again.
     actions.delivery.save(next).catch(() => undefined);
     setPending(null);

@@ -1,5 +1,5 @@
 /**
- * Step 2 of the delivery modal (spec §4): Delivery or Store Pick-up, each only where the store allows
+ * Step 2 of the delivery modal (coverage.md §4): Delivery or Store Pick-up, each only where the store allows
  * it. A disabled choice says why: Delivery needs a saved address as the location (not the current
  * location), else the store does not offer it ('Not available at this store').
  */

@@ -1,5 +1,5 @@
 /**
- * Step 3 of the delivery modal (spec §4, §5 Pick-up date): a date within the pick-up settings (lead
+ * Step 3 of the delivery modal (coverage.md §4, §5 Pick-up date): a date within the pick-up settings (lead
  * time, 6 months, open weekdays) and one of the offered times. Save requires both.
  * With the outlet's store code, the times it has no place left in stay listed but are shown as
  * Full: disabled, never selectable, their label read out with the time; a chosen (or stored) time

@@ -1,5 +1,5 @@
 /**
- * Step 1 of the delivery modal (spec §4): stores within 30 km, nearest first. Looked up from a place
+ * Step 1 of the delivery modal (coverage.md §4): stores within 30 km, nearest first. Looked up from a place
  * (a postcode or town) or the current location, it says from where ("Stores near Petaling Jaya,
  * Selangor"), and offers the other places of that name (a town name two states share) to switch to.
  */

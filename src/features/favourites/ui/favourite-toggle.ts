@@ -1,5 +1,5 @@
 /**
- * Enhances the favourite forms (FavouriteToggle.astro; spec §4 Favourites, §9 favourites toast 3 s):
+ * Enhances the favourite forms (FavouriteToggle.astro; coverage.md §4 Favourites, §9 favourites toast 3 s):
  * shows each product's state from $favourites (filled from /api/me after load), posts the form to
  * the same `favourites.toggle` Action without leaving the page, updates $favourites (so the header
  * count follows) and shows '"{name}" added to favourites' for TOAST_FAVOURITES_MS. A guest (or an

@@ -1,7 +1,7 @@
 /**
  * The favourites page after load (FavouritesList.astro): when a heart removes a favourite (the
  * shared $favourites store changes), its card goes at once, and the empty text shows when the last
- * one has gone (spec §2 "Your favourites is empty").
+ * one has gone (coverage.md §2 "Your favourites is empty").
  */
 import { $favourites } from '../../../stores/favourites';
 

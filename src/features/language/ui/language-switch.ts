@@ -1,5 +1,5 @@
 /**
- * The header's language links (spec §1): before following a link to the same page in another
+ * The header's language links (coverage.md §1): before following a link to the same page in another
  * language, the choice is stored locally at once (the `xs_lang` cookie, src/features/language/
  * choice.ts) and sent to the Action `language.update` (the cookie again and, for a logged-in member,
  * the profile). The Action call is a keepalive request: the link is followed when it answers, or

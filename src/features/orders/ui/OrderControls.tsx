@@ -1,5 +1,5 @@
 /**
- * The order detail page's controls (spec §2 Account: order detail with print, cancel (modal) and
+ * The order detail page's controls (coverage.md §2 Account: order detail with print, cancel (modal) and
  * update order; review product modal; §4 Order changes; §8 success toasts): Print; Cancel with a
  * confirm modal (only while To Pay); Change pick-up time (pick-up orders not yet collected, the
  * date and times offered by the shop's pick-up settings, as in the delivery modal, full times of the
@@ -223,5 +223,5 @@ function OrderControlsView({ locale, refno, can, pickupSlot, lines, cancelAction
   );
 }
 
-/** The island, behind the render-error fallback (spec §2). */
+/** The island, behind the render-error fallback (coverage.md §2). */
 export const OrderControls = withErrorBoundary(OrderControlsView);

@@ -1,5 +1,5 @@
 /**
- * Enhances the Pay Now form (PayNow.astro; spec §4 Pay Now): asks the `payment.start` Action for
+ * Enhances the Pay Now form (PayNow.astro; coverage.md §4 Pay Now): asks the `payment.start` Action for
  * the payment page, opens it in a pop-up and disables the button; if no address comes back the
  * generic error is shown. Then it follows the payment through `payment.status` (every 3 s, and at
  * once when the provider's return page in the pop-up says it is back): paid → the page reloads to

@@ -1,5 +1,5 @@
 /**
- * The account's vouchers (spec §2 Account: vouchers; Modals: voucher details, redeem voucher; §4
+ * The account's vouchers (coverage.md §2 Account: vouchers; Modals: voucher details, redeem voucher; §4
  * Voucher tabs; §8 'Not enough point to redeem'). Two tabs, Active (code 1) and Expired/Used
  * (code 2); an active voucher is a button opening its details (image, name, value, expiry, minimum
  * spend, terms, a link to /voucher-details/?code=); an expired or used one is not clickable. The
@@ -103,7 +103,7 @@ function VouchersIslandView({ locale, active: initialActive, past, offers, point
     setConfirming(null);
     setBusy(o.code);
     setError('');
-    // islandAction: a network fault or a bare 5xx reads 'Oops, Something went wrong on server.' (spec §8) and never throws.
+    // islandAction: a network fault or a bare 5xx reads 'Oops, Something went wrong on server.' (coverage.md §8) and never throws.
     const { data, error: err } = await islandAction(locale, () => actions.vouchers.redeem({ vc_code: o.code }));
     setBusy(null);
     if (err || !data) {
@@ -259,5 +259,5 @@ function VouchersIslandView({ locale, active: initialActive, past, offers, point
   );
 }
 
-/** The island, behind the render-error fallback (spec §2). */
+/** The island, behind the render-error fallback (coverage.md §2). */
 export const VouchersIsland = withErrorBoundary(VouchersIslandView);

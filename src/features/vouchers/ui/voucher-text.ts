@@ -1,5 +1,5 @@
 /**
- * Texts of a voucher card shared by the checkout's picker and the account's vouchers (spec §3
+ * Texts of a voucher card shared by the checkout's picker and the account's vouchers (coverage.md §3
  * Voucher): its value, its minimum spend and its expiry date, in the shopper's language.
  */
 import * as m from '../../../paraglide/messages.js';

@@ -1,5 +1,5 @@
 /**
- * Access and account operations (spec §7 Access and account). The bodies of customer_login,
+ * Access and account operations (coverage.md §7 Access and account). The bodies of customer_login,
  * insert_customer and reset_password are the domain's form rules (src/domain/validation.ts), so the
  * shop's forms and the API check one rule with one message: their issues carry message keys, which
  * the API answers as `Error` text in the caller's language (src/server/xs-api/http.ts).
@@ -9,10 +9,10 @@ import { BILL_PLATFORM, DELIVERY_TYPES, LOCALES, PROFILE_IMAGE_MAX_BODY_BYTES, S
 import { loginSchema, passwordChangeSchema, passwordConfirmation, passwordResetFields, phoneVerifySchema, profileSchema, registrationFields } from '../../../domain/validation';
 import { defineOperation, flag, statusOk } from './operation';
 
-/** Mobile and password (spec §5 Login): the login form's rules. */
+/** Mobile and password (coverage.md §5 Login): the login form's rules. */
 export const credentials = loginSchema;
 
-/** The profile (spec §3 Customer / Profile). */
+/** The profile (coverage.md §3 Customer / Profile). */
 export const profile = z.object({
   member_code: z.string(),
   customer_firstname: z.string(),
@@ -26,7 +26,7 @@ export const profile = z.object({
   language: z.enum(['en', 'zh', 'ar']),
   /** 1 once the member proved the mobile number with an SMS code; a new registration starts at 0 and cannot order until then. */
   phone_verified: flag,
-  /** Unread notifications (spec §3 User state "notification count"), in customer_detail's answer. */
+  /** Unread notifications (coverage.md §3 User state "notification count"), in customer_detail's answer. */
   notification_unread: z.number().int().optional(),
 });
 export type Profile = z.infer<typeof profile>;
@@ -68,8 +68,8 @@ export const customerDetail = defineOperation({
 });
 
 /**
- * Profile update (spec §7 update_customer/{customer}): the member's own first name, last name and
- * email (`profileFields`, spec §5 rules and messages). Mobile, points and picture are not changed
+ * Profile update (coverage.md §7 update_customer/{customer}): the member's own first name, last name and
+ * email (`profileFields`, coverage.md §5 rules and messages). Mobile, points and picture are not changed
  * here. Answers the updated profile. Errors: 400 with the first rule broken in the caller's language
  * ('First Name is required', field customer_firstname), 401 without a live session, 403 for
  * another member's code in the path.
@@ -85,7 +85,7 @@ export const updateCustomer = defineOperation({
 });
 
 /**
- * Password change (spec §7 update_customer_password/{customer}, §5): current_password,
+ * Password change (coverage.md §7 update_customer_password/{customer}, §5): current_password,
  * new_password (at least 6), confirm_password (must match). Stores the new argon2id hash and
  * revokes every other session of the member, keeping the calling one. Errors: 400 for a rule
  * broken ('Confirm password does not match', field confirm_password); 400 'The current password is
@@ -104,7 +104,7 @@ export const updateCustomerPassword = defineOperation({
 });
 
 /**
- * Profile picture (spec §7 upload_customer_picture/{customer}, §5, §8, §9): multipart/form-data
+ * Profile picture (coverage.md §7 upload_customer_picture/{customer}, §5, §8, §9): multipart/form-data
  * with one file part `customer_picture`. The picture is judged by its content (its first bytes),
  * never by its file name or the type the client claims: JPEG (jpg, jpeg) or PNG, at most 5 MB
  * (5 242 880 bytes). It is re-encoded (metadata dropped, 512 × 512 px cover crop, WebP), stored
@@ -129,7 +129,7 @@ export const uploadCustomerPicture = defineOperation({
 });
 
 /**
- * Registration (spec §7 insert_customer): the form's fields (`registrationFields`: spec §5 rules and
+ * Registration (coverage.md §7 insert_customer): the form's fields (`registrationFields`: coverage.md §5 rules and
  * messages, a Malaysian mobile number) plus bill_platform 'website'; confirm_password is optional
  * here and must match when sent. The answer never carries an Error field on success, and it is the
  * same `{ Status: 1 }` whether the number was new or already a member's, after the same work (an
@@ -156,7 +156,7 @@ export const insertCustomer = defineOperation({
 });
 
 /**
- * Forgotten password (spec §7 retrieve_password_by_SMS/{mobile}/{mobile}): sends a reset link by
+ * Forgotten password (coverage.md §7 retrieve_password_by_SMS/{mobile}/{mobile}): sends a reset link by
  * SMS when the number belongs to a member. Always Status 1 for a well-formed Malaysian number (does
  * not reveal membership); 400 otherwise; 429 after 3 requests per number within 15 minutes.
  */
@@ -171,7 +171,7 @@ export const retrievePasswordBySms = defineOperation({
 });
 
 /**
- * Password reset (spec §7 reset_password): the token from the SMS link and the new password. Revokes
+ * Password reset (coverage.md §7 reset_password): the token from the SMS link and the new password. Revokes
  * every session of the member. 400 'Reset password token is expired. Please send new reset request.'
  * for an unknown, used or expired token.
  */
@@ -188,7 +188,7 @@ export const resetPassword = defineOperation({
 });
 
 /**
- * Phone verification (spec §7 phone_verification/{phone}): sends a new 6-digit verification code by
+ * Phone verification (coverage.md §7 phone_verification/{phone}): sends a new 6-digit verification code by
  * SMS to a registered number that is not verified yet, replacing any earlier code (valid 10 minutes,
  * 5 tries). Always Status 1 for a well-formed number, sent or not (does not reveal membership);
  * 400 for a malformed number; 429 'too_many_sms_requests' after 3 text messages to the number
@@ -205,7 +205,7 @@ export const phoneVerification = defineOperation({
 });
 
 /**
- * Checking a verification code (extension of spec §7 "otp/verify"): `{ mobile, code }` where code is
+ * Checking a verification code (extension of coverage.md §7 "otp/verify"): `{ mobile, code }` where code is
  * the 6 digits of the latest SMS. A right code marks the member verified and spends the code.
  * Errors: 400 'verification_code_format' (field code) for anything but 6 digits; 400
  * 'verification_code_invalid' alike for a wrong, expired, replaced or spent code (5 wrong tries spend
@@ -221,11 +221,11 @@ export const verifyPhone = defineOperation({
   response: z.object({ Status: statusOk }),
 });
 
-/** One of the shop's languages (spec §1, §9: en, zh, ar); anything else answers 400 'language_invalid'. */
+/** One of the shop's languages (coverage.md §1, §9: en, zh, ar); anything else answers 400 'language_invalid'. */
 export const language = z.enum(LOCALES, { error: 'language_invalid' });
 
 /**
- * The member's language (spec §7 customer_language/{customer}, §1 "stored by the member's
+ * The member's language (coverage.md §7 customer_language/{customer}, §1 "stored by the member's
  * profile"): `{ Status: 1, language }`. 401 without a live session, 403 for another member's code.
  */
 export const customerLanguage = defineOperation({
@@ -238,7 +238,7 @@ export const customerLanguage = defineOperation({
 });
 
 /**
- * Stores the member's language (spec §7 update_language/{customer}: success when Status is 1):
+ * Stores the member's language (coverage.md §7 update_language/{customer}: success when Status is 1):
  * body `{ language }`, one of en, zh, ar. Errors: 400 'language_invalid' (field language) for any
  * other value; 401 without a live session; 403 for another member's code.
  */
@@ -253,7 +253,7 @@ export const updateLanguage = defineOperation({
 });
 
 /**
- * The member's delivery method as the shop saves it (spec §3 "Delivery method (saved per user):
+ * The member's delivery method as the shop saves it (coverage.md §3 "Delivery method (saved per user):
  * type, store, address, date, time"; §4 Delivery method modal): the chosen outlet as the store
  * listing gave it, the address the outlets were looked up from (null after a current-location
  * look-up), the state of that address, and for a pick-up the date (YYYY-MM-DD) and time (HH:mm).
@@ -290,7 +290,7 @@ export const deliveryMethodShape = z.object({
 export type DeliveryMethod = z.infer<typeof deliveryMethodShape>;
 
 /**
- * The member's saved delivery method (spec §3 "saved per user": a member who logs in on a second
+ * The member's saved delivery method (coverage.md §3 "saved per user": a member who logs in on a second
  * device finds it). The spec names no path; this one is the shop's own, after customer_language.
  * `{ Status: 1, delivery_method }`, null until the member first chooses one. 401 without a live
  * session, 403 for another member's code.
@@ -305,7 +305,7 @@ export const customerDeliveryMethod = defineOperation({
 });
 
 /**
- * Saves the member's delivery method (spec §3, §4: the modal's Delivery or pick-up save): body
+ * Saves the member's delivery method (coverage.md §3, §4: the modal's Delivery or pick-up save): body
  * `{ delivery_method }`, or `{ delivery_method: null }` to forget it. The outlet must be an active
  * outlet that offers the method (store_pickdel), else 400 'store_method_unavailable' (the rule
  * add_order applies). Answers what was stored. 401 without a live session, 403 for another

@@ -1,4 +1,4 @@
-/** Address operations (spec §7 Addresses, §3 Address). */
+/** Address operations (coverage.md §7 Addresses, §3 Address). */
 import { z } from 'zod';
 import { defineOperation, flag, statusOk } from './operation';
 
@@ -21,7 +21,7 @@ export const address = z.object({
 });
 export type Address = z.infer<typeof address>;
 
-/** Address fields a client submits; rules and messages from spec §5 (see src/domain/validation). */
+/** Address fields a client submits; rules and messages from coverage.md §5 (see src/domain/validation). */
 export const addressInput = z.object({
   add_person: z.string(),
   add_phone: z.string(),
@@ -49,7 +49,7 @@ export const addressListing = defineOperation({
   path: 'address_listing/:member',
   member: 'required',
   summary: "The member's addresses, default first.",
-  /** `?limit=` left empty (as spec §7 shows it) means no limit beyond the server's 100. */
+  /** `?limit=` left empty (as coverage.md §7 shows it) means no limit beyond the server's 100. */
   query: z.object({ limit: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100).optional()) }),
   response: z.object({ Status: statusOk, data: z.array(address) }),
 });
@@ -78,8 +78,8 @@ const addressId = z.coerce.number().int().min(1).max(2_147_483_647);
 
 /**
  * update_address body: `add_id` and every field of `addressInput` (the whole address is sent
- * again, spec §7). `add_default` 1 makes it the default and unsets the other; 0 on the current
- * default is ignored (a member always has one default while they have addresses, spec §4).
+ * again, coverage.md §7). `add_default` 1 makes it the default and unsets the other; 0 on the current
+ * default is ignored (a member always has one default while they have addresses, coverage.md §4).
  */
 export const addressUpdateInput = addressInput.extend({ add_id: addressId });
 

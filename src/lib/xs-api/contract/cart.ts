@@ -1,4 +1,4 @@
-/** Cart operations (spec §7 Cart and favourites, §3 Cart). */
+/** Cart operations (coverage.md §7 Cart and favourites, §3 Cart). */
 import { z } from 'zod';
 import { amount, defineOperation, statusOk } from './operation';
 import { lang } from './catalogue';

@@ -2,7 +2,7 @@
  * What HQ's catalogue screens read (issue 20 item 1; ADR 26): the product list (paged, searched in
  * EN, ZH and AR at once, hidden products too), a product's stock per outlet, the catalogue's
  * structure (groups and their lines) and the banners (header and promotion, with their dates).
- * Not part of spec §7. `auth: 'hq'` (under ops/, hidden from the public proxy): an HQ member's staff
+ * Not part of coverage.md §7. `auth: 'hq'` (under ops/, hidden from the public proxy): an HQ member's staff
  * session or the bootstrap token; outlet staff get 403. Money in sen (whole numbers).
  */
 import { z } from 'zod';

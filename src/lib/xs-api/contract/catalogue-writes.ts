@@ -1,6 +1,6 @@
 /**
  * HQ's catalogue writes and the point-of-sale stock feed (issue "The chain's own catalogue" §1, §4;
- * ADR 26). Not part of spec §7. The input rules are src/domain/catalogue-edit.ts's, answered in the
+ * ADR 26). Not part of coverage.md §7. The input rules are src/domain/catalogue-edit.ts's, answered in the
  * caller's language. Money in sen (whole numbers), not the ringgit strings of the shop's operations.
  * - `auth: 'hq'` (under ops/, hidden from the public proxy): an HQ member's staff session; outlet
  *   staff get 403, and the bootstrap token too (403: a catalogue change names a person).

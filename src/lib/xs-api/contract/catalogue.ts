@@ -1,4 +1,4 @@
-/** Catalogue operations (spec §7 Catalogue, §3 Product, Product line, Category group). */
+/** Catalogue operations (coverage.md §7 Catalogue, §3 Product, Product line, Category group). */
 import { z } from 'zod';
 import { amount, defineOperation, flag, statusOk } from './operation';
 
@@ -8,7 +8,7 @@ export const lang = z.enum(['en', 'zh', 'ar']).default('en');
 export const productLine = z.object({ line_code: z.string(), line_name: z.string(), line_icon: z.string(), group_code: z.string() });
 export const productGroup = z.object({ group_code: z.string(), group_name: z.string(), line: z.array(productLine) });
 
-/** A product as listed (spec §3 Product). Prices are ringgit with 2 decimals. */
+/** A product as listed (coverage.md §3 Product). Prices are ringgit with 2 decimals. */
 export const product = z.object({
   product_code: z.string(),
   product_no: z.string(),
@@ -40,7 +40,7 @@ export const PRODUCT_TYPES = ['homepage', 'bestseller', 'promotion'] as const;
 /** A price filter in RM (0 to 1,000,000); '' (a filter left empty) counts as absent, not as 0. */
 const priceFilter = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(1_000_000).optional());
 
-/** Query of product_listing (spec §7): limit is "offset,count". */
+/** Query of product_listing (coverage.md §7): limit is "offset,count". */
 export const productListingQuery = z.object({
   client: z.string().max(50).optional(),
   store: z.string().max(20).optional(),

@@ -1,12 +1,12 @@
 /**
- * Content operations (spec §7 Vouchers, history, content; §3 Header banner, Promotion banner,
+ * Content operations (coverage.md §7 Vouchers, history, content; §3 Header banner, Promotion banner,
  * Company contact, Social info, Brand). Dates are 'YYYY-MM-DD' in Malaysian time (UTC+8).
  */
 import { z } from 'zod';
 import { calendarDate, defineOperation, statusOk } from './operation';
 import { lang, product, productListingQuery } from './catalogue';
 
-/** The fixed code of get_reach_us/{code} (spec §7: "a fixed code"); any other code answers 404. */
+/** The fixed code of get_reach_us/{code} (coverage.md §7: "a fixed code"); any other code answers 404. */
 export const REACH_US_CODE = 'XS';
 
 export const headerBanner = z.object({ banner_url: z.string(), link: z.string(), alt: z.string() });
@@ -23,7 +23,7 @@ export const headerBannerListing = defineOperation({
 
 const isoDate = calendarDate('date YYYY-MM-DD');
 
-/** A promotion banner (spec §3 Promotion banner): images and links are lists; dates inclusive. */
+/** A promotion banner (coverage.md §3 Promotion banner): images and links are lists; dates inclusive. */
 export const promotionBanner = z.object({
   banner_id: z.number().int().positive(),
   banner_name: z.string(),
@@ -55,7 +55,7 @@ export const getPromotionDetail = defineOperation({
   response: z.object({ Status: statusOk, banner_info: promotionBanner, product: z.array(product), total: z.number().int() }),
 });
 
-/** A brand (spec §3 Brand). */
+/** A brand (coverage.md §3 Brand). */
 export const brand = z.object({ brand_code: z.string(), brand_name: z.string(), brand_logo: z.string().nullable() });
 export type Brand = z.infer<typeof brand>;
 
@@ -69,7 +69,7 @@ export const brandListing = defineOperation({
   response: z.object({ Status: statusOk, data: z.array(brand) }),
 });
 
-/** Company contact (spec §3): empty strings when not set. */
+/** Company contact (coverage.md §3): empty strings when not set. */
 export const companyContactShape = z.object({
   company_address1: z.string(),
   company_address2: z.string(),
@@ -86,7 +86,7 @@ export const companyContact = defineOperation({
   response: z.object({ Status: statusOk, data: companyContactShape }),
 });
 
-/** Social info (spec §3): empty strings for networks the company is not on. */
+/** Social info (coverage.md §3): empty strings for networks the company is not on. */
 export const socialInfo = z.object({ facebook_url: z.string(), website_URL: z.string(), tiktok_url: z.string(), instagram_url: z.string() });
 
 export const getReachUs = defineOperation({

@@ -1,4 +1,4 @@
-/** Favourite operations (spec §7 Cart and favourites; §3 Favourites). */
+/** Favourite operations (coverage.md §7 Cart and favourites; §3 Favourites). */
 import { z } from 'zod';
 import { defineOperation, statusOk } from './operation';
 import { lang, product } from './catalogue';

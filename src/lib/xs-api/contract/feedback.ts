@@ -1,4 +1,4 @@
-/** Feedback (spec §2 Account: Feedback; §7 add_feedback/{customer}). */
+/** Feedback (coverage.md §2 Account: Feedback; §7 add_feedback/{customer}). */
 import { z } from 'zod';
 import { feedbackSchema } from '../../../domain/validation';
 import { defineOperation, statusOk } from './operation';

@@ -1,4 +1,4 @@
-/** The contract of spec §7: every operation this shop implements, in one registry. */
+/** The contract of coverage.md §7: every operation this shop implements, in one registry. */
 import * as access from './access';
 import * as addresses from './addresses';
 import * as catalogue from './catalogue';

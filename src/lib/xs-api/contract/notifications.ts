@@ -1,5 +1,5 @@
 /**
- * The member's notifications (spec §2 /account/feeds; §3 User state "notification count"; §7
+ * The member's notifications (coverage.md §2 /account/feeds; §3 User state "notification count"; §7
  * notification_listing "query options"). Texts come in the caller's language.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Shape of one operation of the mobile e-commerce API (spec §7). The registry of operations is the
+ * Shape of one operation of the mobile e-commerce API (coverage.md §7). The registry of operations is the
  * single description the server routes, the typed client and the OpenAPI document are built from.
  */
 import { z } from 'zod';
@@ -19,7 +19,7 @@ export type Operation<
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
 > = {
-  /** The operation name as in spec §7, e.g. 'add_cart'. */
+  /** The operation name as in coverage.md §7, e.g. 'add_cart'. */
   name: string;
   method: 'GET' | 'POST';
   /** Path after the base, with `:params`; member-scoped paths use `:member`. E.g. 'add_cart/:member'. */
@@ -64,7 +64,7 @@ export function defineOperation<Q extends z.ZodType, B extends z.ZodType, R exte
   };
 }
 
-/** Every answer: Status 1 on success; Status 0 with an Error text otherwise (spec §7, §8). */
+/** Every answer: Status 1 on success; Status 0 with an Error text otherwise (coverage.md §7, §8). */
 export const statusOk = z.literal(1);
 export const errorAnswer = z.object({ Status: z.literal(0), Error: z.string() });
 export type ErrorAnswer = z.infer<typeof errorAnswer>;
@@ -76,9 +76,9 @@ export const amountInput = z.union([z.number(), z.string().regex(/^-?\d+(\.\d{1,
 /** A 0/1 flag as the contract carries it. */
 export const flag = z.union([z.literal(0), z.literal(1)]);
 
-/** The API base path (spec §7). */
+/** The API base path (coverage.md §7). */
 export const API_BASE = '/api/mobile_ecom/xs_api.php';
-/** Header carrying the fixed API key (spec §7). */
+/** Header carrying the fixed API key (coverage.md §7). */
 export const API_KEY_HEADER = 'x-api-key';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Operator operations (issue "Money in" §6, issue "The outlets run the shop"; ADR 25): what the
- * console at /staff and `npm run ops` ask of the running shop. Not part of spec §7. Besides the API
+ * console at /staff and `npm run ops` ask of the running shop. Not part of coverage.md §7. Besides the API
  * key, the Bearer token must be a staff session's (./staff.ts): `auth: 'staff'` for any staff
  * member, who sees and changes only their outlets' orders (another outlet's order answers 404);
  * `auth: 'hq'` for HQ, or the bootstrap token. Every change goes through the same order rules as the

@@ -1,4 +1,4 @@
-/** Order operations (spec §7 Checkout, orders and payment; §3 Order). */
+/** Order operations (coverage.md §7 Checkout, orders and payment; §3 Order). */
 import { z } from 'zod';
 import { BILL_PLATFORM, ORDER_ACTION } from '../../../domain/constants';
 import { ORDER_ACTORS } from '../../../domain/order-status';
@@ -10,7 +10,7 @@ import { amount, amountInput, calendarDate, defineOperation, statusOk } from './
 const ADDRESS_FIELDS = ['person', 'phone', 'address1', 'address2', 'postcode', 'city', 'state', 'country'] as const;
 type AddressKey<P extends string> = `${P}_${(typeof ADDRESS_FIELDS)[number]}`;
 
-/** The order_bill_* / order_del_* fields (spec §3 Order), each with the same schema. */
+/** The order_bill_* / order_del_* fields (coverage.md §3 Order), each with the same schema. */
 function addressFields<P extends 'order_bill' | 'order_del', S extends z.ZodType>(prefix: P, field: S): Record<AddressKey<P>, S> {
   return Object.fromEntries(ADDRESS_FIELDS.map((f) => [`${prefix}_${f}`, field])) as Record<AddressKey<P>, S>;
 }
@@ -25,7 +25,7 @@ export const orderLineInput = z.object({
   product_picture: z.string().max(500).optional(),
 });
 
-/** The order a client submits (spec §3 Order). Amounts are ringgit with 2 decimals. */
+/** The order a client submits (coverage.md §3 Order). Amounts are ringgit with 2 decimals. */
 export const orderInput = z.looseObject({
     /** Chosen by the client per checkout; a retry sends the same key and body (see `addOrder`). */
     idempotency_key: z.string().min(8).max(100),
@@ -38,7 +38,7 @@ export const orderInput = z.looseObject({
     order_rounding: amountInput.optional(),
     order_delivery_charges: amountInput.default(0),
     order_voucher_amount: amountInput.default(0),
-    /** Spec §5 rule and message from src/domain/validation.ts: trimmed, ≤ 180, 'remark_max'; missing → ''. */
+    /** coverage.md §5 rule and message from src/domain/validation.ts: trimmed, ≤ 180, 'remark_max'; missing → ''. */
     order_remark: remarkSchema,
     product: z.array(orderLineInput).min(1).max(100),
     add_id: z.number().int().optional(),
@@ -129,7 +129,7 @@ export const orderListing = defineOperation({
 
 
 /**
- * One change in an order's status history, oldest first (order_events): from and to (spec §3
+ * One change in an order's status history, oldest first (order_events): from and to (coverage.md §3
  * statuses plus Completed and Cancelled), who made it (`member`, `provider`, `operator`: the shop's
  * staff, `system`) and when (ISO 8601); `kind` 'short_pick' marks lines taken off (from = to).
  * The staff member's name and the free-text reason are staff's and never shown to members.
@@ -199,11 +199,11 @@ export const updatePickupDatetime = defineOperation({
 });
 
 /**
- * update_ecom_bill_detail_header/{member} (spec §7: POST, payload "bill header details"): the
- * member changes who their order's bill is made out to, the order_bill_* fields of spec §3 (person,
+ * update_ecom_bill_detail_header/{member} (coverage.md §7: POST, payload "bill header details"): the
+ * member changes who their order's bill is made out to, the order_bill_* fields of coverage.md §3 (person,
  * phone, two address lines, postcode, city, state, country). The shop decided the payload, since
  * the spec names only "bill header details": `{ order_refno, add_id }`, one of the member's saved
- * addresses, so the bill takes an address checked by the address book's rules (spec §5) and is
+ * addresses, so the bill takes an address checked by the address book's rules (coverage.md §5) and is
  * filled as add_order fills it from `add_id`. Only while the order is To Pay (Pending, Processing
  * Payment): once paid the bill is issued and stays as it was. The delivery address of a delivery
  * order is not changed (the charge and outlet were worked out for it). Answers the order with its

@@ -1,5 +1,5 @@
 /**
- * Payment operations (spec §4 Pay Now, Checkout's zero-amount confirm; §7
+ * Payment operations (coverage.md §4 Pay Now, Checkout's zero-amount confirm; §7
  * get_update_order_status_paid_{provider}_url, payment_request_{provider}, update_order_status_paid;
  * ADR 10). `{provider}` is the payment adapter's name, `sandbox` or `stripe`: the server answers
  * only for the one it runs (PAYMENT_PROVIDER), 404 for the other. The providers' callbacks reach
@@ -31,7 +31,7 @@ export const paymentStateShape = z.object({
   payment: z.object({ payment_id: z.string(), provider: z.string(), status: z.enum(['created', 'paid', 'failed', 'cancelled', 'refunded']) }).nullable(),
 });
 
-/** The two operations of spec §7 named after a provider. */
+/** The two operations of coverage.md §7 named after a provider. */
 function providerOperations<P extends 'sandbox' | 'stripe'>(provider: P) {
   return {
     payNow: defineOperation({

@@ -1,5 +1,5 @@
 /**
- * Membership points history (spec §2 /account/my-rewards/membership-points-history and /{transno}).
+ * Membership points history (coverage.md §2 /account/my-rewards/membership-points-history and /{transno}).
  * The spec names no operation for it (§7), so these paths are the shop's own: points_history and
  * points_history_detail.
  */

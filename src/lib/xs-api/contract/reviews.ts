@@ -1,4 +1,4 @@
-/** Review operations (spec §7 Catalogue get_review / add_review; §3 Review). */
+/** Review operations (coverage.md §7 Catalogue get_review / add_review; §3 Review). */
 import { z } from 'zod';
 import { defineOperation, statusOk } from './operation';
 import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_PAGE_MAX, REVIEW_RATE_MAX, REVIEW_RATE_MIN } from '../../../domain/constants';
@@ -40,7 +40,7 @@ export const getReview = defineOperation({
   response: z.object({ Status: statusOk, data: z.array(review) }).extend(reviewSummary.shape),
 });
 
-/** One review as a member sends it (spec §3: sent as a one-item array). */
+/** One review as a member sends it (coverage.md §3: sent as a one-item array). */
 export const reviewInput = z.object({
   product_code: z.string().min(1).max(30),
   review_rate: z.number().int().min(REVIEW_RATE_MIN).max(REVIEW_RATE_MAX),

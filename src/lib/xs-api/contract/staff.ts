@@ -1,6 +1,6 @@
 /**
  * Staff accounts (issue "The outlets run the shop" §1; ADR 25): log in and out, who am I, the
- * console's language, and HQ's staff management. Not part of spec §7. Besides the API key:
+ * console's language, and HQ's staff management. Not part of coverage.md §7. Besides the API key:
  * - `staff_login` needs nothing more (it is how a staff token is had);
  * - `auth: 'staff'` operations need a live staff session token as Bearer;
  * - `auth: 'hq'` operations need an HQ member's token, or the bootstrap token (OPS_TOKEN, or the

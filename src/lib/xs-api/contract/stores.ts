@@ -1,4 +1,4 @@
-/** Stores, pick-up and delivery charge operations (spec §7 Stores and pickup, Checkout). */
+/** Stores, pick-up and delivery charge operations (coverage.md §7 Stores and pickup, Checkout). */
 import { z } from 'zod';
 import { amount, amountInput, calendarDate, defineOperation, statusOk } from './operation';
 import { placeQuerySchema } from '../../../domain/place-search';
@@ -82,8 +82,8 @@ export const nearestStore = defineOperation({
 });
 
 /**
- * count_store_distance (spec §7 Stores and pickup: POST, payload "locations"; no time-out): for
- * each location, how many active outlets lie within the pick-up radius (30 km, spec §9) and which
+ * count_store_distance (coverage.md §7 Stores and pickup: POST, payload "locations"; no time-out): for
+ * each location, how many active outlets lie within the pick-up radius (30 km, coverage.md §9) and which
  * is nearest. The shop decided the payload, since the spec names only "locations":
  * `{ locations: [{ latitude, longitude }] }`, 1 to 20 points in decimal degrees. The answer keeps
  * their order: `{ latitude, longitude, store_count, nearest_store_code, nearest_distance_km }`,

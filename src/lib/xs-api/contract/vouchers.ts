@@ -1,4 +1,4 @@
-/** Voucher operations (spec §2 /voucher-details/, §3 Voucher, §4 Checkout and Voucher tabs, §7 Vouchers): voucher kinds, the member's vouchers, and the checkout's voucher check. */
+/** Voucher operations (coverage.md §2 /voucher-details/, §3 Voucher, §4 Checkout and Voucher tabs, §7 Vouchers): voucher kinds, the member's vouchers, and the checkout's voucher check. */
 import { z } from 'zod';
 import { amount, amountInput, defineOperation, statusOk } from './operation';
 import { lang } from './catalogue';
@@ -7,7 +7,7 @@ import { lang } from './catalogue';
 export const VOUCHER_CODE_RE = /^[A-Z0-9_-]{1,30}$/i;
 
 /**
- * One voucher kind (spec §3 Voucher): vc_amount is a fixed amount ('5.00') or a percent ('10%');
+ * One voucher kind (coverage.md §3 Voucher): vc_amount is a fixed amount ('5.00') or a percent ('10%');
  * vc_redeem_formula the points needed, null when it cannot be redeemed with points; min_spend in RM.
  */
 export const voucherDetailShape = z.object({
@@ -32,7 +32,7 @@ export const voucherDetail = defineOperation({
 });
 
 /**
- * A voucher a member holds (spec §3 Voucher): vm_voucher_no is the member's own number, vc_no the
+ * A voucher a member holds (coverage.md §3 Voucher): vm_voucher_no is the member's own number, vc_no the
  * printed serial, vc_expire_date the last valid day (Malaysian date, 'YYYY-MM-DD'), vc_name in the
  * call's language (Accept-Language, EN fallback); vc_amount and min_spend as in `voucherDetailShape`.
  */
@@ -113,7 +113,7 @@ export const validateProductVoucher = defineOperation({
   }),
 });
 
-/** A voucher kind the member can redeem with points (spec §3 Voucher): vc_redeem_formula is the points it costs. */
+/** A voucher kind the member can redeem with points (coverage.md §3 Voucher): vc_redeem_formula is the points it costs. */
 export const redeemableVoucherShape = voucherDetailShape.extend({ vc_redeem_formula: z.number().int().positive() });
 export type RedeemableVoucher = z.infer<typeof redeemableVoucherShape>;
 
@@ -128,7 +128,7 @@ export const redeemableVoucherListing = defineOperation({
 });
 
 /**
- * One entry of get_voucher's `voucher_info` (spec §7 "birthday claim sends total_redemption and
+ * One entry of get_voucher's `voucher_info` (coverage.md §7 "birthday claim sends total_redemption and
  * voucher_info"): the voucher asked for. `voucher_type` 'birthday' is the birthday claim; `vc_code`
  * picks a birthday kind (the shop's birthday kind when absent).
  */
@@ -138,12 +138,12 @@ export const voucherInfoShape = z.object({
 });
 
 /**
- * get_voucher/{member} (spec §7 "voucher request; birthday claim sends total_redemption and
+ * get_voucher/{member} (coverage.md §7 "voucher request; birthday claim sends total_redemption and
  * voucher_info"). Two requests, exactly one of:
  * - `{ vc_code }`: redeems points for one voucher kind with a vc_redeem_formula; the cost (that many
  *   points) is taken from the balance in the same transaction that issues the voucher, never below 0.
  * - `{ total_redemption: 0, voucher_info: [{ voucher_type: 'birthday' }] }`: the birthday claim
- *   (spec §4 Birthday). `total_redemption` is the points the request spends: 0, a birthday voucher
+ *   (coverage.md §4 Birthday). `total_redemption` is the points the request spends: 0, a birthday voucher
  *   costs none. Once a year, in the birthday month, also under concurrent claims.
  * Either answers `voucher_created: 1` with the voucher; `transno` is the history entry of the
  * points spent (null for a claim, which spends none).

@@ -1,5 +1,5 @@
 /**
- * Availability of a product at the chosen outlet for a logged-in member (spec §2 Product detail:
+ * Availability of a product at the chosen outlet for a logged-in member (coverage.md §2 Product detail:
  * "Product availability shows only when a store is chosen and the user is logged in"). Fetched by the
  * product page after load, so the page itself stays cacheable; a per-user GET, never cached. The
  * store is the delivery-choice cookie's. GET → { product_has_balance: 0|1, product_quantity: units,

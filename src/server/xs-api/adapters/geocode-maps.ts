@@ -1,6 +1,6 @@
 /**
- * A maps geocoding service (spec §4 Delivery method step 0: "A saved address is geocoded through a
- * maps service (latitude and longitude read from the first result)"; spec §7: a GET with the address
+ * A maps geocoding service (coverage.md §4 Delivery method step 0: "A saved address is geocoded through a
+ * maps service (latitude and longitude read from the first result)"; coverage.md §7: a GET with the address
  * as query, reading results[0].geometry.location lat and lng). ADR 15.
  *
  * The format is the Google Geocoding API's JSON answer, which other services offer too:

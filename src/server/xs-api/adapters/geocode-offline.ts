@@ -1,7 +1,7 @@
 /**
- * Offline geocoding of a Malaysian address from data packages (docs/architecture.md Adapters: geocoding; spec §4
- * Delivery method step 0–1: the address's point decides the outlets within 30 km, spec §9, and the
- * delivery charge by distance, spec §7 delivery_charges). ADR 15.
+ * Offline geocoding of a Malaysian address from data packages (docs/architecture.md Adapters: geocoding; coverage.md §4
+ * Delivery method step 0–1: the address's point decides the outlets within 30 km, coverage.md §9, and the
+ * delivery charge by distance, coverage.md §7 delivery_charges). ADR 15.
  *
  * Resolution order (`resolveOffline`):
  * 1. postcode: its post towns in the state (`postTownsOf`, the `malaysia-postcodes` list; a postcode

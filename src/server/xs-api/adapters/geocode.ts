@@ -1,7 +1,7 @@
 /**
- * Geocoding of a saved address (docs/architecture.md Adapters: geocoding; spec §4 Delivery method step 0, whose
- * point decides the outlets within 30 km, spec §4 step 1 and §9, and the delivery charge by
- * distance, spec §7 delivery_charges). ADR 15.
+ * Geocoding of a saved address (docs/architecture.md Adapters: geocoding; coverage.md §4 Delivery method step 0, whose
+ * point decides the outlets within 30 km, coverage.md §4 step 1 and §9, and the delivery charge by
+ * distance, coverage.md §7 delivery_charges). ADR 15.
  *
  * Order: the `geocode_cache` table (keyed by the normalised query, so answers persist across
  * restarts and instances) → the maps service when one is configured (GEOCODER_URL and GEOCODER_KEY,

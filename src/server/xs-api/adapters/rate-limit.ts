@@ -44,7 +44,7 @@ export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 export type LimitKey = 'ip' | 'member';
 export type LimitRule = { by: LimitKey; points: number; durationS: number };
 
-/** Operation name (spec §7) → its limit. */
+/** Operation name (coverage.md §7) → its limit. */
 export const OPERATION_LIMITS = {
   insert_customer: { by: 'ip', points: 10, durationS: 60 * 60 },
   retrieve_password_by_SMS: { by: 'ip', points: 10, durationS: 60 * 60 },

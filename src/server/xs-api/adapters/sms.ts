@@ -1,8 +1,8 @@
 /**
- * Text messages (docs/architecture.md Adapters: SMS; spec §7 text-message gateway). Default: each message is
+ * Text messages (docs/architecture.md Adapters: SMS; coverage.md §7 text-message gateway). Default: each message is
  * written to the `sms_outbox` table, so a local shop works without a provider.
  * With SMS_GATEWAY_URL set (plus SMS_GATEWAY_USERNAME, SMS_GATEWAY_PASSWORD) the message is POSTed
- * to the gateway as a form with the fields username, password, to and msg (spec §7 form variant).
+ * to the gateway as a form with the fields username, password, to and msg (coverage.md §7 form variant).
  *
  * Secrets in messages (verification codes, valid 10 minutes; reset links, valid 30 minutes): with a
  * gateway they are handed over and not stored by the shop. Without one, the outbox table is the

@@ -1,4 +1,4 @@
-/** Routes of spec §7 Access and account. */
+/** Routes of coverage.md §7 Access and account. */
 import type { Hono } from 'hono';
 import { operations as op } from '../../../lib/xs-api/contract';
 import { serve, type ApiEnv } from '../http';

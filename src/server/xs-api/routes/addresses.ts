@@ -1,4 +1,4 @@
-/** Routes of spec §7 Addresses. */
+/** Routes of coverage.md §7 Addresses. */
 import type { Hono } from 'hono';
 import { operations as op } from '../../../lib/xs-api/contract';
 import { serve, type ApiEnv } from '../http';
@@ -6,7 +6,7 @@ import { addAddress, deleteAddress, getAddress, listAddresses, listStates, updat
 
 /**
  * Registers state_listing, address_listing, address_detail, add_address, update_address and
- * delete_address (spec §7 Addresses). The member is the one in the path, whose session it must be
+ * delete_address (coverage.md §7 Addresses). The member is the one in the path, whose session it must be
  * (401 / 403 from `serve`); an address id of another member answers 404.
  */
 export function addressRoutes(app: Hono<ApiEnv>) {

@@ -1,4 +1,4 @@
-/** Routes of spec §7 Cart, and buy_again (a past order back in the cart). */
+/** Routes of coverage.md §7 Cart, and buy_again (a past order back in the cart). */
 import type { Hono } from 'hono';
 import { operations as op } from '../../../lib/xs-api/contract';
 import { serve, type ApiEnv } from '../http';

@@ -1,4 +1,4 @@
-/** Routes of spec §7 Catalogue: product lines, groups, product listing and detail. */
+/** Routes of coverage.md §7 Catalogue: product lines, groups, product listing and detail. */
 import type { Hono } from 'hono';
 import { operations as op } from '../../../lib/xs-api/contract';
 import { serve, type ApiEnv } from '../http';
@@ -7,7 +7,7 @@ import { getProductDetail, listProductGroups, listProductLines, listProducts } f
 import { resolveSession } from '../services/sessions';
 import { sitemapListing } from '../services/sitemap';
 
-/** Registers productline_listing, get_prdtgroupline_listing, product_listing and product_detail (spec §7 Catalogue), and sitemap_listing. */
+/** Registers productline_listing, get_prdtgroupline_listing, product_listing and product_detail (coverage.md §7 Catalogue), and sitemap_listing. */
 export function catalogueRoutes(app: Hono<ApiEnv>) {
   serve(app, op.productline_listing, async ({ db, query }) => ({
     data: await listProductLines(db, { groupCode: query.group_code, lang: query.lang }),

@@ -1,5 +1,5 @@
 /**
- * Routes of spec §7 content: header banners, promotion banners and a promotion's products, the
+ * Routes of coverage.md §7 content: header banners, promotion banners and a promotion's products, the
  * brand listing of the home page, company contact and social links. Thin: services do the work.
  */
 import type { Hono } from 'hono';

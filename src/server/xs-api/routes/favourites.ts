@@ -1,4 +1,4 @@
-/** Routes of spec §7 Cart and favourites: favorite_listing, add_favorite, delete_favorite (the member's own). */
+/** Routes of coverage.md §7 Cart and favourites: favorite_listing, add_favorite, delete_favorite (the member's own). */
 import type { Hono } from 'hono';
 import { operations as op } from '../../../lib/xs-api/contract';
 import { serve, type ApiEnv } from '../http';

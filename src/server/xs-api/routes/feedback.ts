@@ -1,4 +1,4 @@
-/** Route of spec §7 add_feedback/{customer}. Thin. */
+/** Route of coverage.md §7 add_feedback/{customer}. Thin. */
 import type { Hono } from 'hono';
 import { operations as op } from '../../../lib/xs-api/contract';
 import { serve, type ApiEnv } from '../http';

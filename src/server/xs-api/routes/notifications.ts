@@ -1,4 +1,4 @@
-/** Routes of the member's notifications (spec §7 notification_listing; the feeds page's read state). Thin. */
+/** Routes of the member's notifications (coverage.md §7 notification_listing; the feeds page's read state). Thin. */
 import type { Hono } from 'hono';
 import { operations as op } from '../../../lib/xs-api/contract';
 import { serve, type ApiEnv } from '../http';

@@ -1,4 +1,4 @@
-/** Routes of spec §7 Checkout and orders (add_order, order_listing, order_detail, the member's order changes) and print_customer_bill. */
+/** Routes of coverage.md §7 Checkout and orders (add_order, order_listing, order_detail, the member's order changes) and print_customer_bill. */
 import type { Hono } from 'hono';
 import { operations as op } from '../../../lib/xs-api/contract';
 import { serve, type ApiEnv } from '../http';

@@ -1,5 +1,5 @@
 /**
- * Payment routes (spec §7 get_update_order_status_paid_{provider}_url, payment_request_{provider},
+ * Payment routes (coverage.md §7 get_update_order_status_paid_{provider}_url, payment_request_{provider},
  * update_order_status_paid; ADR 10) and the providers' webhooks. Thin: they call services.
  */
 import { paymentReturnOrigin } from '../services/payments/return-origin';

@@ -1,5 +1,5 @@
 /**
- * Routes of spec §7 Vouchers, history, content: the outlet purchase history
+ * Routes of coverage.md §7 Vouchers, history, content: the outlet purchase history
  * (get_purchase_history_data), one bill (view_purchase_item_bybill, member from the session only)
  * and its printable copy (print_offline_bill). Thin: each calls the purchases service.
  */

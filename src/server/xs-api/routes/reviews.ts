@@ -1,4 +1,4 @@
-/** Routes of spec §7 Catalogue: get_review (public) and add_review (the member's own). */
+/** Routes of coverage.md §7 Catalogue: get_review (public) and add_review (the member's own). */
 import type { Hono } from 'hono';
 import { operations as op } from '../../../lib/xs-api/contract';
 import { serve, type ApiEnv } from '../http';

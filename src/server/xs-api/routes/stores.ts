@@ -1,11 +1,11 @@
-/** Routes of spec §7 Stores and pickup, and delivery_charges (Checkout). */
+/** Routes of coverage.md §7 Stores and pickup, and delivery_charges (Checkout). */
 import type { Hono } from 'hono';
 import { operations as op } from '../../../lib/xs-api/contract';
 import { serve, type ApiEnv } from '../http';
 import { locatePlace } from '../services/places';
 import { countStoresWithinRadius, deliveryChargesFor, getPickupSettings, listPickupStores, nearestStores, pickupTimes } from '../services/stores';
 
-/** Registers pickup_store_listing, self_pickup_min_time, self_pickup_time_range, nearest_store, count_store_distance and delivery_charges (spec §7), and locate_place (ours: outlets near a postcode or town). */
+/** Registers pickup_store_listing, self_pickup_min_time, self_pickup_time_range, nearest_store, count_store_distance and delivery_charges (coverage.md §7), and locate_place (ours: outlets near a postcode or town). */
 export function storeRoutes(app: Hono<ApiEnv>) {
   serve(app, op.pickup_store_listing, async ({ db, query }) => {
     const location = query.latitude !== undefined && query.longitude !== undefined ? { latitude: query.latitude, longitude: query.longitude } : undefined;

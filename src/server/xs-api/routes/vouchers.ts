@@ -1,5 +1,5 @@
 /**
- * Routes of spec §7 Vouchers (member_voucher, expiry_voucher, get_voucher: a redemption or the §4 birthday claim), the points history, §4 Checkout (validate_product_voucher)
+ * Routes of coverage.md §7 Vouchers (member_voucher, expiry_voucher, get_voucher: a redemption or the §4 birthday claim), the points history, §4 Checkout (validate_product_voucher)
  * and §2 /voucher-details/ (voucher_detail). Thin: each calls one service.
  */
 import type { Hono } from 'hono';

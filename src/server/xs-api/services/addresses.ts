@@ -1,5 +1,5 @@
 /**
- * Addresses and states (spec §3 Address, §5 Address form, §7 Addresses). An address belongs to one
+ * Addresses and states (coverage.md §3 Address, §5 Address form, §7 Addresses). An address belongs to one
  * member; deleted addresses are kept with `deleted_at` and never listed. `add_state` holds the
  * state name of `states` as shoppers read it ('Selangor'); a client may send a code or a name. Latitude and longitude
  * come from the geocoding adapter (adapters/geocode.ts: a maps service when configured, else the
@@ -27,7 +27,7 @@ const STATE_ALIASES: Record<string, string> = { penang: 'PNG', malacca: 'MLK', '
 /** A state name without a federal-territory prefix: 'W.P. Kuala Lumpur' → 'kuala lumpur'. */
 const bareState = (text: string) => normalisePlace(text).replace(/^(wilayah persekutuan|w p|wp|federal territory of|federal territory) /, '');
 
-/** state_listing: the 13 states and 3 federal territories in display order (spec §7). */
+/** state_listing: the 13 states and 3 federal territories in display order (coverage.md §7). */
 export async function listStates(db: Db): Promise<State[]> {
   const rows = await db.select().from(states).orderBy(asc(states.sortOrder), asc(states.stateName));
   return rows.map((s) => ({ state_code: s.stateCode, state_name: s.stateName }));
@@ -50,7 +50,7 @@ export async function resolveState(db: Db, input: string): Promise<{ stateCode: 
   );
 }
 
-/** Maps an address row to the contract's `address` (spec §3 Address). */
+/** Maps an address row to the contract's `address` (coverage.md §3 Address). */
 export function toAddress(a: AddressRow): Address {
   return {
     add_id: a.addId,
@@ -111,7 +111,7 @@ type CheckedAddress = {
 };
 
 /**
- * The one server-side check of an address (add_address and update_address; spec §5 Address form):
+ * The one server-side check of an address (add_address and update_address; coverage.md §5 Address form):
  * the fields against `addressSchema` (first failing field → 400 with its message and `field`), the
  * state (400 'state_unknown', field add_state), then postcode, city and state against each other
  * with the Malaysian postcode data (`checkPostcodePlace`: 400 'postcode_state_mismatch' or
@@ -143,7 +143,7 @@ async function checkAddress(db: Db, body: z.output<typeof addressInput>, maps: M
   return { input, state, location };
 }
 
-/** Row values of a checked address (country always Malaysia, spec §3 Address). */
+/** Row values of a checked address (country always Malaysia, coverage.md §3 Address). */
 const rowValues = ({ input, state, location }: CheckedAddress) => ({
   person: input.add_person,
   phone: input.add_phone,
@@ -170,7 +170,7 @@ function addressIdOf(id: number | string): number {
 }
 
 /**
- * add_address (spec §7, §5 Address form): `checkAddress`, then inserts with add_country
+ * add_address (coverage.md §7, §5 Address form): `checkAddress`, then inserts with add_country
  * 'Malaysia'. The member's first address becomes the default; add_default 1 makes it the default
  * and unsets the others in the same transaction (the member row is locked so concurrent adds agree).
  * @returns the stored address.
@@ -192,10 +192,10 @@ export async function addAddress(db: Db, memberCode: string, body: z.output<type
 }
 
 /**
- * update_address (spec §7, §4 Address form): `add_id` and the whole address again, checked as in
+ * update_address (coverage.md §7, §4 Address form): `add_id` and the whole address again, checked as in
  * add_address. add_default 1 makes it the member's only default (the other is unset in the same
  * transaction); add_default 0 on the current default is ignored, so a member with addresses always
- * has exactly one default (the form's box is disabled there, spec §4).
+ * has exactly one default (the form's box is disabled there, coverage.md §4).
  * @throws ApiError 404 'address_not_found' when `add_id` is not one of the member's live addresses
  *   (another member's address is left unchanged); 400 as `checkAddress`.
  * @returns the stored address.
@@ -223,7 +223,7 @@ export async function updateAddress(db: Db, memberCode: string, body: z.output<t
 }
 
 /**
- * delete_address (spec §7, §2 "delete address" modal): marks the address deleted (`deleted_at`;
+ * delete_address (coverage.md §7, §2 "delete address" modal): marks the address deleted (`deleted_at`;
  * past orders keep their own copy of it). When it was the default, the member's oldest remaining
  * address becomes the default in the same transaction.
  * @throws ApiError 404 'address_not_found' when `id` is not one of the member's live addresses.

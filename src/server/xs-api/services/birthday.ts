@@ -1,5 +1,5 @@
 /**
- * The birthday voucher claim (spec §4 Birthday; §7 get_voucher "birthday claim sends
+ * The birthday voucher claim (coverage.md §4 Birthday; §7 get_voucher "birthday claim sends
  * total_redemption and voucher_info"; tables `customers.birthday`, `customers.birthday_claimed_year`,
  * `vouchers.is_birthday`, `member_vouchers`). Once a year, in the birthday month (src/domain/birthday.ts).
  */

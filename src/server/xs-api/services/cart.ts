@@ -1,6 +1,6 @@
 /**
- * Carts per member and outlet (spec §3 Cart, §7 get_cart/add_cart/clear_cart). Quantities never
- * exceed the units on hand at the outlet; a line reaching 0 is removed (spec §4 Cart).
+ * Carts per member and outlet (coverage.md §3 Cart, §7 get_cart/add_cart/clear_cart). Quantities never
+ * exceed the units on hand at the outlet; a line reaching 0 is removed (coverage.md §4 Cart).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Cart } from '../../../lib/xs-api/contract';

@@ -1,5 +1,5 @@
 /**
- * Catalogue structure (spec §3 Product line, Category group; §7 productline_listing,
+ * Catalogue structure (coverage.md §3 Product line, Category group; §7 productline_listing,
  * get_prdtgroupline_listing). Products themselves are in `products.ts`, re-exported here so the
  * catalogue has one entry point.
  */

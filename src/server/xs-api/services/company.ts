@@ -1,5 +1,5 @@
 /**
- * Company information (spec §3 Company contact, Social info, Brand; §7 company_contact,
+ * Company information (coverage.md §3 Company contact, Social info, Brand; §7 company_contact,
  * get_reach_us/{fixed code}, and the brand listing of the home page). Contact and social fields
  * are rows of the key/value table `company_info`; a missing key answers an empty string.
  */

@@ -1,5 +1,5 @@
 /**
- * Members: login with mobile and password (argon2id), profile (spec §3 Customer, §7 customer_login,
+ * Members: login with mobile and password (argon2id), profile (coverage.md §3 Customer, §7 customer_login,
  * customer_detail).
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The member's saved delivery method (spec §3 "Delivery method (saved per user)", §4 Delivery
+ * The member's saved delivery method (coverage.md §3 "Delivery method (saved per user)", §4 Delivery
  * method modal; contract customer_delivery_method, update_delivery_method): kept on the member's
  * row (`customers.delivery_method`, JSON), so a member who logs in on another device finds it.
  */

@@ -1,5 +1,5 @@
 /**
- * Favourites (spec §3 Favourites, §4 Favourites, §7 favorite_listing / add_favorite /
+ * Favourites (coverage.md §3 Favourites, §4 Favourites, §7 favorite_listing / add_favorite /
  * delete_favorite). Adding and removing are idempotent; the listing is products mapped by the one
  * product mapping (`toProduct`), optionally limited to what an outlet carries.
  */

@@ -1,4 +1,4 @@
-/** Feedback (spec §2 Account: Feedback; §7 add_feedback): stored for the shop's staff. */
+/** Feedback (coverage.md §2 Account: Feedback; §7 add_feedback): stored for the shop's staff. */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { feedbackSchema } from '../../../domain/validation';

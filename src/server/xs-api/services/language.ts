@@ -1,5 +1,5 @@
 /**
- * The member's language (spec §1 "stored by the member's profile", §7 customer_language and
+ * The member's language (coverage.md §1 "stored by the member's profile", §7 customer_language and
  * update_language): one of the shop's languages (en, zh, ar), kept on the member's row.
  */
 import { eq } from 'drizzle-orm';

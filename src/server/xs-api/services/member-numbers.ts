@@ -1,6 +1,6 @@
 /**
  * Members by mobile number, and the SMS throttle, shared by registration, password resets and phone
- * verification (spec §7 insert_customer, retrieve_password_by_SMS, phone_verification).
+ * verification (coverage.md §7 insert_customer, retrieve_password_by_SMS, phone_verification).
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';

@@ -1,5 +1,5 @@
 /**
- * The member's notifications (spec §2 /account/feeds; §3 User state "notification count"; §7
+ * The member's notifications (coverage.md §2 /account/feeds; §3 User state "notification count"; §7
  * notification_listing). Every notice is written through `notify`, with its kind and parameters, so
  * it is shown in the reader's language when listed; the title and body stored beside them are the
  * EN text, for readers of the table and notices of unknown kinds.

@@ -1,5 +1,5 @@
 /**
- * Maps between order rows and the contract (spec §3 Order): the one place for order fields, both
+ * Maps between order rows and the contract (coverage.md §3 Order): the one place for order fields, both
  * ways — a member's address copied onto an order, and an order row shown as the contract's order.
  */
 import type { Address, Order as ContractOrder } from '../../../lib/xs-api/contract';
@@ -8,7 +8,7 @@ import type { Customer, Order, OrderAddress, OrderItem } from '../db/schema';
 
 /**
  * A member's address as copied onto an order (order_bill_* or order_del_*): name, phone, two lines,
- * postcode, city and state as saved; country always 'Malaysia' (spec §3 Address add_country).
+ * postcode, city and state as saved; country always 'Malaysia' (coverage.md §3 Address add_country).
  */
 export function toOrderAddress(a: Pick<Address, 'add_person' | 'add_phone' | 'add_address1' | 'add_address2' | 'add_postcode' | 'add_city' | 'add_state'>): OrderAddress {
   return {

@@ -1,5 +1,5 @@
 /**
- * Phone verification codes (spec §7 phone_verification/{phone} and the "otp/verify" step; issue
+ * Phone verification codes (coverage.md §7 phone_verification/{phone} and the "otp/verify" step; issue
  * "The member's account area" item 12). A new registration starts unverified and cannot order until
  * it proves the number with a code sent by SMS.
  *

@@ -1,5 +1,5 @@
 /**
- * Members' profile pictures (spec §7 upload_customer_picture/{customer}, §5, §8, §9): judged by
+ * Members' profile pictures (coverage.md §7 upload_customer_picture/{customer}, §5, §8, §9): judged by
  * content, re-encoded with sharp, kept under a name the server chooses in the uploads directory
  * (UPLOADS_DIR), and served from `/uploads/<name>` (src/pages/uploads/[name].ts).
  *

@@ -1,6 +1,6 @@
 /**
  * locate_place: where a Malaysian postcode or town is, so a shopper without a saved address finds
- * the outlets near it (issue "A shopper trusts every step"; spec §4 Delivery method step 0–1: the
+ * the outlets near it (issue "A shopper trusts every step"; coverage.md §4 Delivery method step 0–1: the
  * point then goes to pickup_store_listing, 30 km, nearest first). The places and points come from
  * the geocoder every address uses (adapters/geocode.ts: cache, the maps service when configured,
  * else the offline data of ADR 15), never a second copy of it.

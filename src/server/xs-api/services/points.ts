@@ -1,5 +1,5 @@
 /**
- * Redeeming points for vouchers and the points history (spec §1 points, §2 my-rewards and
+ * Redeeming points for vouchers and the points history (coverage.md §1 points, §2 my-rewards and
  * membership-points-history, §7 get_voucher; tables `customers.customer_point`, `vouchers`,
  * `member_vouchers`, `point_transactions`). Points are whole numbers; a balance never goes below 0.
  */
@@ -50,7 +50,7 @@ export type Redemption = { voucher: MemberVoucher; pointsUsed: number; balance: 
  * balance), then the voucher (valid REDEEMED_VOUCHER_VALID_DAYS days from today in Malaysia) and a
  * negative point_transactions row are written.
  * @throws ApiError 400 for a malformed code; 404 'voucher_not_found' for an unknown kind or one
- *   without vc_redeem_formula (the birthday voucher); 409 'voucher_not_enough_points' (spec §8
+ *   without vc_redeem_formula (the birthday voucher); 409 'voucher_not_enough_points' (coverage.md §8
  *   'Not enough point to redeem') when the balance is short — nothing changes then.
  */
 export async function redeemVoucher(db: Db, memberCode: string, vcCode: string, lang: Locale, now = clock.now()): Promise<Redemption> {

@@ -1,5 +1,5 @@
 /**
- * Postcode, city and state against each other (spec §5 Address form; the issue's "postcodes must
+ * Postcode, city and state against each other (coverage.md §5 Address form; the issue's "postcodes must
  * match their city and state"), from the Malaysian postcode list of the `malaysia-postcodes`
  * package (post towns with their five-digit postcodes, by state). The one place this is decided:
  * add_address and update_address call it through `checkAddress` (services/addresses.ts).

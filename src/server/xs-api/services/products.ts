@@ -1,5 +1,5 @@
 /**
- * Products (spec §3 Product, §7 product_listing and product_detail). Every query reads prices from
+ * Products (coverage.md §3 Product, §7 product_listing and product_detail). Every query reads prices from
  * the database in integer sen and answers ringgit with 2 decimals (src/domain/money.ts). Stock and
  * favourites are computed in the same SQL statement (scalar subqueries), never per row in code.
  */
@@ -71,7 +71,7 @@ export function productColumns({ storeCode, memberCode }: ProductContext) {
 }
 
 /**
- * The one mapping from a product row to the contract's `product` (spec §3 Product): prices in sen
+ * The one mapping from a product row to the contract's `product` (coverage.md §3 Product): prices in sen
  * become ringgit strings with 2 decimals ('16.90'); names in `lang`, falling back to EN.
  */
 export function toProduct(row: ProductRow, lang: Locale): Product {
@@ -136,7 +136,7 @@ function listingOrder(sort: ProductListingQueryOutput['sort']): SQL[] {
 export type ProductListingQueryOutput = z.output<typeof productListingQuery>;
 
 /**
- * product_listing (spec §7 Catalogue): one page of products and the total count of matches.
+ * product_listing (coverage.md §7 Catalogue): one page of products and the total count of matches.
  * - `store` (store_no): product_quantity and product_has_balance at that outlet; without it
  *   product_quantity is null and product_has_balance is 1 when any active outlet has stock.
  * - `customer_code`: marks in_favorite (the route checks the caller is that member).
@@ -179,7 +179,7 @@ export async function listProducts(db: Db, q: ProductListingQueryOutput): Promis
 }
 
 /**
- * product_detail (spec §7 Catalogue): one active product with description and detail texts.
+ * product_detail (coverage.md §7 Catalogue): one active product with description and detail texts.
  * `pickupStoreNo` gives the stock at that outlet; `memberCode` (already proven) fills in_favorite.
  * @throws ApiError 404 'product_not_found' for an unknown or inactive code, 404 'store_not_found'.
  */

@@ -1,5 +1,5 @@
 /**
- * The member's own profile and password (spec §7 update_customer, update_customer_password; §5
+ * The member's own profile and password (coverage.md §7 update_customer, update_customer_password; §5
  * rules, applied by the contract's body schemas before these run).
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Promotion banners (spec §3 Promotion banner; §7 get_promotion_banner) and the promotion page's
+ * Promotion banners (coverage.md §3 Promotion banner; §7 get_promotion_banner) and the promotion page's
  * products (/promotion/{id}, operation get_promotion_detail). A banner runs from its start date to
  * its end date, both inclusive, read as Malaysian calendar dates (UTC+8, src/domain/shop-time.ts):
  * at 2027-03-31T16:30Z it is already 1 April in Kuala Lumpur, so a banner ending 31 March is over.

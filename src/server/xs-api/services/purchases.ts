@@ -1,5 +1,5 @@
 /**
- * Outlet purchases of a member (spec §3 Purchase history, §7 get_purchase_history_data,
+ * Outlet purchases of a member (coverage.md §3 Purchase history, §7 get_purchase_history_data,
  * view_purchase_item_bybill, print_offline_bill; table `outlet_purchases` with its `stores` row).
  * Money is integer sen inside, ringgit with 2 decimals in the answers (src/domain/money.ts).
  * Every read is scoped to the member given: another member's bill answers as an unknown one (404).

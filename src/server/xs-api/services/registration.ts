@@ -1,5 +1,5 @@
 /**
- * Registration and forgotten passwords (spec §7 insert_customer, retrieve_password_by_SMS,
+ * Registration and forgotten passwords (coverage.md §7 insert_customer, retrieve_password_by_SMS,
  * reset_password; docs/architecture.md Security and Adapters). Passwords are argon2id hashes; reset tokens are
  * random, stored as SHA-256, valid 30 minutes and used once; a reset revokes every session of the
  * member. Phone verification codes: ./phone-verification.ts.

@@ -1,5 +1,5 @@
 /**
- * Product reviews (spec §3 Review, §7 get_review / add_review). A member may review a product they
+ * Product reviews (coverage.md §3 Review, §7 get_review / add_review). A member may review a product they
  * bought and received — an order of theirs containing it that has reached Waiting Comment (or was
  * Completed after it; `REVIEWABLE_STATUSES`) — once per order. Comments are stored exactly as
  * written; every client renders them as text.
@@ -18,7 +18,7 @@ import { pagesChanged } from '../../page-changes';
 
 type ReviewInput = z.output<typeof reviewInput>;
 
-/** Statuses of an order whose products may be reviewed: received (Waiting Comment) or Completed after it (spec §3, ADR 9). */
+/** Statuses of an order whose products may be reviewed: received (Waiting Comment) or Completed after it (coverage.md §3, ADR 9). */
 export const REVIEWABLE_STATUSES: readonly OrderStatus[] = ['Waiting Comment', 'Completed'];
 
 /** The columns of a review as shown: the review and its writer's names and picture. */

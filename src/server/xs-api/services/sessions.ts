@@ -1,5 +1,5 @@
 /**
- * Server sessions (spec §4 Session, docs/architecture.md Security): a random token names a row in `sessions`
+ * Server sessions (coverage.md §4 Session, docs/architecture.md Security): a random token names a row in `sessions`
  * (stored as its SHA-256), valid for one month, revoked on logout or a password change, so every
  * instance sees the same answer.
  */
@@ -43,7 +43,7 @@ export async function revokeMemberSessions(db: Db, memberCode: string): Promise<
 
 /**
  * Revokes every live session of a member except the one named by `keepToken` (after a password
- * change, spec §7 update_customer_password: the device that changed it stays logged in).
+ * change, coverage.md §7 update_customer_password: the device that changed it stays logged in).
  */
 export async function revokeOtherSessions(db: Db, memberCode: string, keepToken: string): Promise<void> {
   await db

@@ -1,5 +1,5 @@
 /**
- * Outlets, self pick-up and delivery charges (spec §3 Store, Pickup settings; §4 Delivery method
+ * Outlets, self pick-up and delivery charges (coverage.md §3 Store, Pickup settings; §4 Delivery method
  * steps 1–3; §7 Stores and pickup, delivery_charges; §9 30 km radius). Distances are km
  * (haversine, src/domain/delivery.ts); money is integer sen inside, ringgit strings outside.
  */
@@ -56,7 +56,7 @@ export async function listPickupStores(db: Db, opts: { location?: LatLng; store?
 }
 
 /**
- * The self pick-up rules (table `pickup_settings`, spec §3): lead days, time window HH:mm,
+ * The self pick-up rules (table `pickup_settings`, coverage.md §3): lead days, time window HH:mm,
  * weekday flags Sunday..Saturday, minutes between offered times.
  * @throws ApiError 404 'pickup_settings_missing' when the row is absent.
  */
@@ -91,7 +91,7 @@ export async function pickupTimes(
 }
 
 /**
- * nearest_store (spec §7 nearest stores): distance in km (2 decimals) from `from` to each of the
+ * nearest_store (coverage.md §7 nearest stores): distance in km (2 decimals) from `from` to each of the
  * given outlets (their own coordinates), or to every active outlet when `outlets` is omitted;
  * nearest first.
  * @throws ApiError 400 when an outlet's coordinates are out of range.
@@ -112,7 +112,7 @@ export async function nearestStores(
 }
 
 /**
- * count_store_distance (spec §7): for each location, the active outlets within the 30 km of spec
+ * count_store_distance (coverage.md §7): for each location, the active outlets within the 30 km of spec
  * §9 (`storesWithinRadius`, the rule pickup_store_listing applies), counted, and the nearest one
  * (store_code, km to 2 decimals), null when none is in range. Answers in the locations' order.
  * @throws ApiError 400 'api_invalid_payload' for coordinates out of range.
@@ -137,7 +137,7 @@ export async function countStoresWithinRadius(
 /**
  * Delivery charge in sen for a product subtotal (sen) to a state (a state code such as 'SGR' or a
  * state name such as 'Selangor') at `distanceKm` km, from the state's `delivery_rates` row and
- * `deliveryCharge` of src/domain/delivery.ts (spec §7 delivery_charges). Used by the order service.
+ * `deliveryCharge` of src/domain/delivery.ts (coverage.md §7 delivery_charges). Used by the order service.
  * @throws ApiError 400 'state_unknown' for an unknown state, 400 'delivery_unavailable_state' when
  *   the state has no delivery rate, 400 'api_invalid_payload' for a negative distance or subtotal.
  */

@@ -1,5 +1,5 @@
 /**
- * Voucher kinds and the vouchers members hold (spec §2 /voucher-details/, §3 Voucher, §4 Voucher
+ * Voucher kinds and the vouchers members hold (coverage.md §2 /voucher-details/, §3 Voucher, §4 Voucher
  * tabs; tables `vouchers`, `member_vouchers`). Money is integer sen inside and a ringgit string
  * outside (src/domain/money.ts); whether a voucher is active is `voucherState` of
  * src/domain/vouchers.ts on the Malaysian date.

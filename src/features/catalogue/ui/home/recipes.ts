@@ -1,5 +1,5 @@
 /**
- * The home page's recipe media (spec §1 content: recipe videos and images; §2 Home: six recipe
+ * The home page's recipe media (coverage.md §1 content: recipe videos and images; §2 Home: six recipe
  * videos and eight recipe images as slideshows). The files are local, drawn and encoded by
  * scripts/make-recipe-media.mjs:
  *   videos  public/media/recipes/{slug}.webm (VP9) and .mp4 (H.264), 640×360, silent, 6 s,

@@ -1,5 +1,5 @@
 /**
- * Product list behaviour (spec §2 Product list view, §4 Product list states, §9 page size 25), for
+ * Product list behaviour (coverage.md §2 Product list view, §4 Product list states, §9 page size 25), for
  * the markup of ProductListView.astro:
  *   - grid / list switch, remembered in localStorage ('xs-list-view');
  *   - infinite scroll: when the sentinel under the cards comes near the viewport, ask

@@ -1,5 +1,5 @@
 /**
- * Serves the mobile e-commerce API (spec §7) at its contract path: the bundled API with the caller's
+ * Serves the mobile e-commerce API (coverage.md §7) at its contract path: the bundled API with the caller's
  * IP for per-IP limits, or, on a storefront apart from its API (XS_API_URL), forwarded to the API
  * process as it came (src/server/remote-api.ts).
  */

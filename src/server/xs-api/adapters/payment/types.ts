@@ -5,11 +5,11 @@
  * payment's state for reconciliation, refund. Amounts are integer sen; the currency is 'MYR'.
  */
 
-/** The adapters this shop has; the `{provider}` of spec §7's payment paths. */
+/** The adapters this shop has; the `{provider}` of coverage.md §7's payment paths. */
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
-/** The shop's currency (spec §1: prices in RM). */
+/** The shop's currency (coverage.md §1: prices in RM). */
 export const SHOP_CURRENCY = 'MYR';
 
 /** What the shop asks of a provider for one payment attempt. */

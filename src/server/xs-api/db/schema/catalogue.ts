@@ -1,5 +1,5 @@
 /**
- * Catalogue tables (spec §3: Product, Product line, Category group, Brand, Store, Pickup settings).
+ * Catalogue tables (coverage.md §3: Product, Product line, Category group, Brand, Store, Pickup settings).
  * Money columns are integer sen; names are stored per language (en, zh, ar).
  */
 import { sql } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import { clock } from '../../../clock';
 /** Text per language; `en` is always present, `zh`/`ar` fall back to `en` when missing. */
 export type LocalizedText = { en: string; zh?: string; ar?: string };
 
-/** Malaysian states and federal territories (spec §7 state_listing). */
+/** Malaysian states and federal territories (coverage.md §7 state_listing). */
 export const states = pgTable('states', {
   stateCode: text('state_code').primaryKey(),
   stateName: text('state_name').notNull(),
@@ -17,14 +17,14 @@ export const states = pgTable('states', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
-/** Parent category groups (spec §3 Category group). */
+/** Parent category groups (coverage.md §3 Category group). */
 export const productGroups = pgTable('product_groups', {
   groupCode: text('group_code').primaryKey(),
   groupName: jsonb('group_name').$type<LocalizedText>().notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
-/** Product lines, the shop's categories (spec §3 Product line). */
+/** Product lines, the shop's categories (coverage.md §3 Product line). */
 export const productLines = pgTable(
   'product_lines',
   {
@@ -38,14 +38,14 @@ export const productLines = pgTable(
   (t) => [index('product_lines_group_idx').on(t.groupCode, t.sortOrder)],
 );
 
-/** Brands (spec §3 Brand). */
+/** Brands (coverage.md §3 Brand). */
 export const brands = pgTable('brands', {
   brandCode: text('brand_code').primaryKey(),
   brandName: text('brand_name').notNull(),
   brandLogo: text('brand_logo'),
 });
 
-/** Products (spec §3 Product). `priceSen` is the list price; `finalPriceSen` is lower during a promotion. */
+/** Products (coverage.md §3 Product). `priceSen` is the list price; `finalPriceSen` is lower during a promotion. */
 export const products = pgTable(
   'products',
   {
@@ -90,7 +90,7 @@ export const products = pgTable(
   ],
 );
 
-/** Outlets of the chain (spec §3 Store). `pickDel` is DELIVERY, PICKUP or BOTHPD. */
+/** Outlets of the chain (coverage.md §3 Store). `pickDel` is DELIVERY, PICKUP or BOTHPD. */
 export const stores = pgTable('stores', {
   storeCode: text('store_code').primaryKey(),
   storeNo: text('store_no').notNull().unique(),
@@ -117,7 +117,7 @@ export const storeStock = pgTable(
   (t) => [primaryKey({ columns: [t.storeCode, t.productCode] }), index('store_stock_product_idx').on(t.productCode)],
 );
 
-/** One row: self pick-up rules (spec §3 Pickup settings, §5 Pick-up date). */
+/** One row: self pick-up rules (coverage.md §3 Pickup settings, §5 Pick-up date). */
 export const pickupSettings = pgTable('pickup_settings', {
   id: integer('id').primaryKey(),
   /** Minimum lead time in days. */

@@ -1,10 +1,10 @@
 /**
- * Content tables (spec §3 Promotion banner, Header banner, Company contact, Social info; §1 Currency).
+ * Content tables (coverage.md §3 Promotion banner, Header banner, Company contact, Social info; §1 Currency).
  */
 import { date, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from './catalogue';
 
-/** Header slideshow banners (spec §3 Header banner). */
+/** Header slideshow banners (coverage.md §3 Header banner). */
 export const headerBanners = pgTable('header_banners', {
   id: serial('id').primaryKey(),
   bannerUrl: text('banner_url').notNull(),
@@ -17,7 +17,7 @@ export const headerBanners = pgTable('header_banners', {
   endDate: date('banner_end_date'),
 });
 
-/** Promotion banners (spec §3 Promotion banner); shown between start and end dates. */
+/** Promotion banners (coverage.md §3 Promotion banner); shown between start and end dates. */
 export const promotionBanners = pgTable('promotion_banners', {
   bannerId: serial('banner_id').primaryKey(),
   bannerName: jsonb('banner_name').$type<LocalizedText>().notNull(),
@@ -36,7 +36,7 @@ export const companyInfo = pgTable('company_info', {
   value: text('value').notNull(),
 });
 
-/** Currencies (spec §1): only MYR is offered. */
+/** Currencies (coverage.md §1): only MYR is offered. */
 export const currencies = pgTable('currencies', {
   code: text('code').primaryKey(),
   symbol: text('symbol').notNull(),

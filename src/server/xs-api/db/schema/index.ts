@@ -1,4 +1,4 @@
-/** The one pg-core schema of the shop (docs/architecture.md Data): every entity of spec §3. */
+/** The one pg-core schema of the shop (docs/architecture.md Data): every entity of coverage.md §3. */
 export * from './catalogue';
 export * from './members';
 export * from './orders';

@@ -1,5 +1,5 @@
 /**
- * Member tables (spec §3 Customer/Profile, Address, Voucher, Favourites, Cart, Purchase history;
+ * Member tables (coverage.md §3 Customer/Profile, Address, Voucher, Favourites, Cart, Purchase history;
  * §4 Session). Money is integer sen.
  */
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -9,7 +9,7 @@ import { clock } from '../../../clock';
 import { POINT_REASONS, type PointReasonParams } from '../../../../domain/points';
 import type { DeliveryMethod } from '../../../../lib/xs-api/contract/access';
 
-/** Members (spec §3 Customer). Passwords are argon2id hashes. */
+/** Members (coverage.md §3 Customer). Passwords are argon2id hashes. */
 export const customers = pgTable('customers', {
   memberCode: text('member_code').primaryKey(),
   firstName: text('customer_firstname').notNull(),
@@ -23,7 +23,7 @@ export const customers = pgTable('customers', {
   birthdayClaimedYear: integer('birthday_claimed_year'),
   language: text('language', { enum: ['en', 'zh', 'ar'] }).notNull().default('en'),
   verified: boolean('verified').notNull().default(true),
-  /** The saved delivery method (spec §3 "saved per user"; contract `deliveryMethodShape`), null before the first choice. */
+  /** The saved delivery method (coverage.md §3 "saved per user"; contract `deliveryMethodShape`), null before the first choice. */
   deliveryMethod: jsonb('delivery_method').$type<DeliveryMethod>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(() => clock.now()),
 });
@@ -42,7 +42,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_member_idx').on(t.memberCode)],
 );
 
-/** Delivery and billing addresses (spec §3 Address). */
+/** Delivery and billing addresses (coverage.md §3 Address). */
 export const addresses = pgTable(
   'addresses',
   {
@@ -64,7 +64,7 @@ export const addresses = pgTable(
   (t) => [index('addresses_member_idx').on(t.memberCode)],
 );
 
-/** Cart lines per member and outlet (spec §3 Cart). */
+/** Cart lines per member and outlet (coverage.md §3 Cart). */
 export const cartItems = pgTable(
   'cart_items',
   {
@@ -77,7 +77,7 @@ export const cartItems = pgTable(
   (t) => [primaryKey({ columns: [t.memberCode, t.storeNo, t.productCode] })],
 );
 
-/** Favourite products per member (spec §3 Favourites). */
+/** Favourite products per member (coverage.md §3 Favourites). */
 export const favourites = pgTable(
   'favourites',
   {
@@ -89,7 +89,7 @@ export const favourites = pgTable(
   (t) => [primaryKey({ columns: [t.memberCode, t.productCode] }), index('favourites_member_added_idx').on(t.memberCode, t.addedAt.desc().nullsFirst())],
 );
 
-/** Voucher kinds (spec §3 Voucher). `amount` is a fixed ringgit amount ('10.00') or a percent ('10%'). */
+/** Voucher kinds (coverage.md §3 Voucher). `amount` is a fixed ringgit amount ('10.00') or a percent ('10%'). */
 export const vouchers = pgTable('vouchers', {
   vcCode: text('vc_code').primaryKey(),
   vcName: jsonb('vc_name').$type<{ en: string; zh?: string; ar?: string }>().notNull(),
@@ -104,7 +104,7 @@ export const vouchers = pgTable('vouchers', {
   isBirthday: boolean('is_birthday').notNull().default(false),
 });
 
-/** Vouchers a member holds (spec §3 Voucher vm_voucher_no). Status 1 active, 2 expired or used. */
+/** Vouchers a member holds (coverage.md §3 Voucher vm_voucher_no). Status 1 active, 2 expired or used. */
 export const memberVouchers = pgTable(
   'member_vouchers',
   {

@@ -1,5 +1,5 @@
 /**
- * Order tables (spec §3 Order, Review; §7 Checkout, orders and payment). Money is integer sen.
+ * Order tables (coverage.md §3 Order, Review; §7 Checkout, orders and payment). Money is integer sen.
  */
 import { date, index, integer, jsonb, pgSequence, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './members';
@@ -31,7 +31,7 @@ export type OrderAddress = {
  */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1, increment: 1, minValue: 1, cache: 1 });
 
-/** Orders (spec §3 Order). Amounts are sen; `amountSen` is the total after rounding. */
+/** Orders (coverage.md §3 Order). Amounts are sen; `amountSen` is the total after rounding. */
 export const orders = pgTable(
   'orders',
   {
@@ -208,7 +208,7 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   completedAt: timestamp('completed_at', { withTimezone: true }),
 });
 
-/** Product reviews (spec §3 Review). Rate 0..5. */
+/** Product reviews (coverage.md §3 Review). Rate 0..5. */
 export const reviews = pgTable(
   'reviews',
   {

@@ -1,5 +1,5 @@
 /**
- * Demo catalogue (tables `product_groups`, `product_lines`, `brands`, `products`; spec §3).
+ * Demo catalogue (tables `product_groups`, `product_lines`, `brands`, `products`; coverage.md §3).
  * 5 groups, 15 lines, 7 brands and the 133 products of product-list.ts. Promotions, featured
  * flags, sales counts, ages and picture counts are fixed per product code by a seeded PRNG, so
  * every run (and scripts/make-images.mjs) sees the same catalogue.

@@ -1,6 +1,6 @@
 /**
  * Site content (tables `header_banners`, `promotion_banners`, `company_info`, `currencies`;
- * spec §1 Currency, §3 Promotion banner, Header banner, Company contact, Social info).
+ * coverage.md §1 Currency, §3 Promotion banner, Header banner, Company contact, Social info).
  * Banner pictures carry no text (scripts/make-images.mjs draws them from HEADER_ART and PROMO_ART);
  * the header banners' localized `alt` and the promotion banners' name are shown as HTML over them.
  */
@@ -71,5 +71,5 @@ export const COMPANY_INFO: CompanyInfoRow[] = [
   { key: 'instagram_url', value: 'https://www.instagram.com/xsfreshmart' },
 ];
 
-/** Only the ringgit is offered (spec §1). */
+/** Only the ringgit is offered (coverage.md §1). */
 export const CURRENCIES: CurrencyRow[] = [{ code: 'MYR', symbol: 'RM', name: 'Malaysian Ringgit' }];

@@ -154,7 +154,7 @@ export async function seed(db: SeedDb, options: { now?: Date } = {}): Promise<vo
     await upsert(t, s.vouchers, s.vouchers.vcCode, VOUCHERS);
 
     if (passwordHash) await t.insert(s.customers).values({ ...DEMO_CUSTOMER, passwordHash }).onConflictDoNothing();
-    // The birthday member (spec §4 Birthday): born in this month, whenever the data is (re)seeded.
+    // The birthday member (coverage.md §4 Birthday): born in this month, whenever the data is (re)seeded.
     if (passwordHash) await t.insert(s.customers).values({ ...BIRTHDAY_CUSTOMER, birthday: birthdayFor(shopDate(now)), passwordHash }).onConflictDoNothing();
     await t.update(s.customers).set({ birthday: birthdayFor(shopDate(now)) }).where(eq(s.customers.memberCode, BIRTHDAY_MEMBER.memberCode));
     if (!(await memberExists(t))) return; // the mobile number belongs to another member: leave it alone

@@ -40,7 +40,7 @@ export const DEMO_CUSTOMER: Omit<CustomerRow, 'passwordHash'> = {
 };
 
 /**
- * A second member to see the birthday voucher claim (spec §4 Birthday): same password as the demo
+ * A second member to see the birthday voucher claim (coverage.md §4 Birthday): same password as the demo
  * member; birthday in the month the data was (re)seeded, so the home page offers the claim modal
  * until it is claimed this year.
  */

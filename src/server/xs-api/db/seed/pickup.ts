@@ -1,5 +1,5 @@
 /**
- * Fulfilment settings: the single self pick-up rule row (table `pickup_settings`, spec §3 Pickup
+ * Fulfilment settings: the single self pick-up rule row (table `pickup_settings`, coverage.md §3 Pickup
  * settings and §5 Pick-up date) and delivery fees per state (table `delivery_rates`).
  */
 import type { deliveryRates, pickupSettings } from '../schema/catalogue';
@@ -9,7 +9,7 @@ export type PickupSettingsRow = typeof pickupSettings.$inferInsert;
 export type DeliveryRateRow = typeof deliveryRates.$inferInsert;
 
 /**
- * The shops' opening hours, which are also the pick-up hours (spec §1 "Monday to Friday, 8.00 a.m.
+ * The shops' opening hours, which are also the pick-up hours (coverage.md §1 "Monday to Friday, 8.00 a.m.
  * to 5.30 p.m."; every opening-hours text on the site is made from this row): open 08:00, close
  * 17:30, Monday to Friday (flags Sunday..Saturday), 30-minute slots (the last one 17:00–17:30), at
  * least one day ahead.

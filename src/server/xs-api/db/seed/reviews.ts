@@ -1,9 +1,9 @@
 /**
- * Demo reviews (tables `customers`, `orders`, `order_items`, `reviews`; spec §3 Review): four demo
+ * Demo reviews (tables `customers`, `orders`, `order_items`, `reviews`; coverage.md §3 Review): four demo
  * shoppers who cannot log in (their password hash is not a hash), one past pick-up order each and
- * one for the demo member, and reviews tied to those orders — a review needs a purchase (spec §7
+ * one for the demo member, and reviews tied to those orders — a review needs a purchase (coverage.md §7
  * add_review). The demo member's order also holds a product they have not reviewed yet, and the demo
- * member has one more, recent order waiting for its review (Waiting Comment, spec §4 To Evaluate),
+ * member has one more, recent order waiting for its review (Waiting Comment, coverage.md §4 To Evaluate),
  * with the status changes that led there (`DEMO_ORDER_EVENTS`).
  * Ids and reference numbers are fixed so a second seed run changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Malaysia's 13 states and 3 federal territories (table `states`, spec §7 state_listing).
+ * Malaysia's 13 states and 3 federal territories (table `states`, coverage.md §7 state_listing).
  * Codes follow the common three-letter abbreviations; territories sort after the states.
  */
 import type { states } from '../schema/catalogue';

@@ -1,5 +1,5 @@
 /**
- * The chain's 22 outlets (table `stores`, spec §1 and §3 Store). Towns are real; street addresses,
+ * The chain's 22 outlets (table `stores`, coverage.md §1 and §3 Store). Towns are real; street addresses,
  * phone numbers and coordinates are approximate demo values. Most outlets offer both delivery and
  * pick-up (BOTHPD); a few only one of them.
  */

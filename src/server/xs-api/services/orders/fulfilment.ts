@@ -1,5 +1,5 @@
 /**
- * Fulfilment of an order: home delivery or store pick-up (spec §3 Order order_del_*, §4 Checkout
+ * Fulfilment of an order: home delivery or store pick-up (coverage.md §3 Order order_del_*, §4 Checkout
  * and Delivery method, §5 Pick-up date, §9 30 km radius). Decides the delivery charge (sen), the
  * distance (km), the delivery and bill addresses, and the pick-up slot.
  */
@@ -14,7 +14,7 @@ import { memberBillAddress, toOrderAddress } from '../order-mapping';
 import { computeDeliveryChargeSen, getPickupSettings } from '../stores';
 
 
-/** The outlet fields fulfilment reads: how it serves (spec §3 store_pickdel) and where it is. */
+/** The outlet fields fulfilment reads: how it serves (coverage.md §3 store_pickdel) and where it is. */
 export type FulfilmentStore = LatLng & { pickDel: 'DELIVERY' | 'PICKUP' | 'BOTHPD' };
 
 /** How an order reaches the member. Delivery: charge > 0 possible, distance, delivery address. */
@@ -50,7 +50,7 @@ export function checkStoreMethod(store: Pick<FulfilmentStore, 'pickDel'>, type: 
 
 /**
  * Distance in km (2 decimals) from a delivery address to the outlet, which must be within the
- * 30 km of spec §9 (the same rule as the delivery modal's store list: `storesWithinRadius`). Pure.
+ * 30 km of coverage.md §9 (the same rule as the delivery modal's store list: `storesWithinRadius`). Pure.
  * @param address latitude/longitude in degrees, null when the address could not be geocoded
  * @throws ApiError 400 'address_not_located' without coordinates; 400 'no_store_in_range' beyond 30 km.
  */

@@ -1,5 +1,5 @@
 /**
- * Orders (spec §3 Order, §4 Checkout, §7 add_order / order_listing / order_detail; docs/architecture.md "The
+ * Orders (coverage.md §3 Order, §4 Checkout, §7 add_order / order_listing / order_detail; docs/architecture.md "The
  * server recomputes"). `placeOrder` runs the steps, each its own module: idempotency (a replayed
  * submit), pricing (lines from the database), fulfilment (delivery or pick-up), voucher, totals
  * checked against the client's, and commit (one transaction with row locks).

@@ -1,5 +1,5 @@
 /**
- * The changes a member makes to their own order (spec §4 Order changes, §7 update_order_status_cancelled,
+ * The changes a member makes to their own order (coverage.md §4 Order changes, §7 update_order_status_cancelled,
  * update_order_status_comment, update_pickup_datetime, print_customer_bill; §5 Pick-up date; §8).
  *
  * - Cancel: only while To Pay (Pending, Processing Payment), through `changeOrderStatus` (actor
@@ -10,7 +10,7 @@
  * - Pick-up change: pick-up orders not yet collected and not final (Pending, Processing Payment,
  *   Paid, Ready To Pickup); the new slot is checked by the one rule add_order uses
  *   (`checkPickupSlot` of ./fulfilment.ts with the shop's pick-up settings).
- *   Messages, decided where the spec is silent: a refused new slot answers spec §8 'This order
+ *   Messages, decided where the spec is silent: a refused new slot answers coverage.md §8 'This order
  *   pickup date expired. Please reselect a new pickup date and time' when the order's current slot
  *   has already passed (the member is reselecting an expired slot); otherwise it answers
  *   'pickup_slot_unavailable' (the chosen slot is not offered). A valid new slot is accepted

@@ -1,5 +1,5 @@
 /**
- * The points an online order earns and gives back (spec §1 points; ADR 12), applied by
+ * The points an online order earns and gives back (coverage.md §1 points; ADR 12), applied by
  * `changeOrderStatus` inside the transaction that changes the order's status, so a status change
  * and its points are one change. The rule is `orderPointsEffect` of src/domain/points.ts:
  * - entering Paid earns `pointsEarned(subtotal)` (1 point per whole RM1 of the product subtotal);

@@ -1,5 +1,5 @@
 /**
- * Pricing of an order (spec §3 Order product[], §4 Checkout; docs/architecture.md "The server recomputes"):
+ * Pricing of an order (coverage.md §3 Order product[], §4 Checkout; docs/architecture.md "The server recomputes"):
  * every line is priced from the database; the prices, amounts and totals a client sends are only
  * checked against the server's figures, never used. Amounts inside are integer sen; the client's
  * are ringgit (a number or a string with at most 2 decimals, as the contract carries them).
@@ -98,7 +98,7 @@ export function checkClientAmount(field: ClientAmountField, clientRm: number | s
 
 /**
  * Refuses client totals that differ from the server's (pure): voucher discount, rounding (when
- * sent) and the amount to pay, in that order (spec §4: total = subtotal + delivery − voucher,
+ * sent) and the amount to pay, in that order (coverage.md §4: total = subtotal + delivery − voucher,
  * floored at 0, rounded to 0.05; `orderTotals` of src/domain/totals.ts).
  * @throws ApiError 409 'amount_mismatch' naming the first field that differs.
  */

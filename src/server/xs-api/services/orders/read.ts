@@ -1,5 +1,5 @@
 /**
- * Reading orders (spec §7 order_listing, order_detail; §3 Order): a member sees only their own.
+ * Reading orders (coverage.md §7 order_listing, order_detail; §3 Order): a member sees only their own.
  * Rows become the contract's order shape through `toContractOrder` (amounts sen → RM strings).
  * Given a language, a line's product name comes from the catalogue in that language (falling back
  * to EN, services/localized.ts) while the product is still there, else the name the order stored
@@ -43,7 +43,7 @@ export async function getOrder(db: Db, memberCode: string, orderRefno: string, l
 
 /**
  * A member's orders, newest first, with their lines.
- * @param statuses keeps only these statuses (spec §3 Order statuses); empty = all
+ * @param statuses keeps only these statuses (coverage.md §3 Order statuses); empty = all
  * @param limit "offset,count", e.g. '0,50' (checked by the contract)
  * @param lang product names in this language when given (see the module)
  * @returns the page of orders and the total number matching

@@ -1,5 +1,5 @@
 /**
- * What a cancelled order gives back (spec §4 Order changes; issue "unpaid orders expire"; docs/architecture.md
+ * What a cancelled order gives back (coverage.md §4 Order changes; issue "unpaid orders expire"; docs/architecture.md
  * "Unpaid orders expire and give their stock and voucher back"): its quantities return to the
  * outlet's stock, its member voucher becomes usable again, and its place in the pick-up slot or
  * delivery day is given back (./capacity.ts). Runs inside the transaction that moves the order to

@@ -1,5 +1,5 @@
 /**
- * Applies a change of an order's status (src/domain/order-status.ts, ADR 9; spec §4 Order changes).
+ * Applies a change of an order's status (src/domain/order-status.ts, ADR 9; coverage.md §4 Order changes).
  * In one transaction: the change must be in the table for this actor and delivery type; the update
  * names the status it expects (`… WHERE status = from`), so of two actors racing on one order only
  * one wins and the other gets 409; an `order_events` row records who and why; the member gets a

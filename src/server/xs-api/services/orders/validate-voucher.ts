@@ -1,5 +1,5 @@
 /**
- * validate_product_voucher (spec §4 Checkout "choosing a voucher triggers a validity check with the
+ * validate_product_voucher (coverage.md §4 Checkout "choosing a voucher triggers a validity check with the
  * product list and voucher code", §7): the discount add_order will give, worked out by add_order's
  * own steps — lines priced from the database (`priceOrder`), the voucher checked by
  * `findOrderVoucher`, the figures by `orderTotals` — so the preview and the order never disagree.

@@ -1,5 +1,5 @@
 /**
- * The member voucher of an order (spec §3 Voucher, §4 Checkout "choosing a voucher"; §7
+ * The member voucher of an order (coverage.md §3 Voucher, §4 Checkout "choosing a voucher"; §7
  * validate_product_voucher). A voucher is checked before the order's transaction and claimed
  * inside it by a conditional update, so two orders can never both use it. The rule itself (used,
  * expired, minimum spend) is `voucherRefusal` of src/domain/vouchers.ts, the same one the
@@ -31,7 +31,7 @@ export type HeldVoucher = {
   usedAt: Date | null;
 };
 
-/** The message of each refusal (spec §8: the Error says why). All are 409, the voucher_invalid family. */
+/** The message of each refusal (coverage.md §8: the Error says why). All are 409, the voucher_invalid family. */
 const REFUSAL_KEY: Record<VoucherRefusal, MessageKey> = {
   unknown: 'voucher_invalid_unknown',
   used: 'voucher_invalid_used',

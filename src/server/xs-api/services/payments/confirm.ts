@@ -1,5 +1,5 @@
 /**
- * The payment-confirm call of a zero-amount order (spec §4 Checkout: "if the rounded amount is 0 a
+ * The payment-confirm call of a zero-amount order (coverage.md §4 Checkout: "if the rounded amount is 0 a
  * payment-confirm call (by order_refno) is made first"; §7 update_order_status_paid). Nothing is
  * owed, so the shop itself (actor `system`) marks it Paid; any other order must be paid through
  * the provider.

@@ -1,5 +1,5 @@
 /**
- * Pay Now (spec §4 Pay Now; §7 get_update_order_status_paid_{provider}_url; ADR 10): opens the
+ * Pay Now (coverage.md §4 Pay Now; §7 get_update_order_status_paid_{provider}_url; ADR 10): opens the
  * provider's payment page for an order that is still To Pay.
  *
  * Two clicks must never open two pages that could both be paid. So, with the order row locked,

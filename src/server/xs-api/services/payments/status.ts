@@ -1,5 +1,5 @@
 /**
- * The state of an order's payment as the member's page polls it (spec §7 payment_request_{provider};
+ * The state of an order's payment as the member's page polls it (coverage.md §7 payment_request_{provider};
  * issue "Money in": "when the payment completes, the page shows the new status without a manual
  * reload"). The latest attempt, when still open, is reconciled with the provider first, so the
  * answer is right even if the provider's callback was lost.
