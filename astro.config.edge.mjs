@@ -11,6 +11,7 @@
  */
 import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
+import { cacheCloudflare } from '@astrojs/cloudflare/cache';
 import { fileURLToPath } from 'node:url';
 import base from './astro.config.mjs';
 
@@ -82,6 +83,10 @@ export default defineConfig({
     configPath: './wrangler.edge.jsonc',
     prerenderEnvironment: 'node',
   }),
+  // Catalogue pages (`Astro.cache.set`, src/server/cache.ts) are kept by the platform's Workers Cache
+  // in front of the worker: the provider writes Cloudflare-CDN-Cache-Control and Cache-Tag, and the
+  // adapter turns the Worker's cache on; the Node shop purges by tag through the worker (ADR 36).
+  cache: { provider: cacheCloudflare() },
   // The Node build's brotli/gzip copies of the assets are not needed: the platform compresses.
   integrations: (base.integrations ?? []).filter((i) => i && typeof i === 'object' && 'name' in i && KEEP_INTEGRATIONS.has(i.name)),
   vite: {

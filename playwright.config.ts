@@ -32,22 +32,28 @@ const COMMON_ENV = { HOST: '127.0.0.1', SESSION_SECRET: 'e2e-secret-that-is-long
  * uploads folder as instances do; with E2E_TOPOLOGY=edge, the storefront there is the edge build
  * in workerd (`npm run build:edge` first).
  */
+/** The token the API process purges the edge's pages with (E2E_TOPOLOGY=edge, ADR 36). */
+const EDGE_PURGE_TOKEN = 'e2e-edge-purge-token-0123456789abcdef';
+
 function shopServers(n: number) {
   const database = { DATA_DIR: path.join(dataDir, `shop-${n}`, 'pglite'), UPLOADS_DIR: path.join(dataDir, `shop-${n}`, 'uploads'), PICKUP_SLOT_CAPACITY: '1000', DELIVERY_DAY_CAPACITY: '1000' };
   const server = (url: string, env: Record<string, string>) => ({ command: 'node scripts/serve.mjs', url: `${url}/`, timeout: 120_000, reuseExistingServer: false, env: { ...COMMON_ENV, PORT: new URL(url).port, ...env } });
   if (!E2E_SPLIT) return [server(shopUrl(n), database)];
   return [
     // The API process: the shop's database; its public address is the storefront's (payment returns, links).
-    server(apiUrl(n), { ...database, SITE_URL: shopUrl(n) }),
+    // At the edge it purges the worker's cached pages after each catalogue change.
+    server(apiUrl(n), { ...database, SITE_URL: shopUrl(n), ...(E2E_EDGE ? { EDGE_PURGE_URL: shopUrl(n), EDGE_PURGE_TOKEN } : {}) }),
     E2E_EDGE
       ? // The edge build in workerd (its own inspector port, 80 above the storefront's).
-        { ...server(shopUrl(n), { XS_API_URL: `${apiUrl(n)}/api/mobile_ecom/xs_api.php`, SITE_URL: shopUrl(n), EDGE_INSPECTOR_PORT: String(Number(new URL(shopUrl(n)).port) + 80) }), command: 'node scripts/start-edge.mjs' }
+        { ...server(shopUrl(n), { XS_API_URL: `${apiUrl(n)}/api/mobile_ecom/xs_api.php`, SITE_URL: shopUrl(n), EDGE_INSPECTOR_PORT: String(Number(new URL(shopUrl(n)).port) + 80), EDGE_PURGE_TOKEN }), command: 'node scripts/start-edge.mjs' }
       : server(shopUrl(n), { XS_API_URL: `${apiUrl(n)}/api/mobile_ecom/xs_api.php`, UPLOADS_DIR: database.UPLOADS_DIR, SITE_URL: shopUrl(n) }),
   ];
 }
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The edge's own specs need the worker (E2E_TOPOLOGY=edge); the other topologies have none to test.
+  testIgnore: E2E_EDGE ? [] : ['**/edge-*.spec.ts'],
   /** Committed screenshots of visual.spec.ts, one folder, named by the test's own names. */
   snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
   fullyParallel: false,

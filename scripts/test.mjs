@@ -207,7 +207,7 @@ async function browser() {
     problems.push('broken  Build the storefront for the edge: scripts/build-edge.mjs failed');
   } else {
     const edgeJson = path.join(out, 'playwright-edge.json');
-    const edgeStatus = await run('browser', 'Browser journeys at the edge, in workerd (E2E_TOPOLOGY=edge)', bin('playwright'), ['test', '--reporter=list,json', ...SPLIT_JOURNEYS], { PLAYWRIGHT_JSON_OUTPUT_NAME: edgeJson, E2E_TOPOLOGY: 'edge', E2E_PORT: '4540', E2E_WORKERS: '1' });
+    const edgeStatus = await run('browser', 'Browser journeys at the edge, in workerd (E2E_TOPOLOGY=edge)', bin('playwright'), ['test', '--reporter=list,json', ...EDGE_JOURNEYS], { PLAYWRIGHT_JSON_OUTPUT_NAME: edgeJson, E2E_TOPOLOGY: 'edge', E2E_PORT: '4540', E2E_WORKERS: '1' });
     countPlaywright(edgeJson, edgeStatus, 'Browser journeys (edge)');
   }
   await budgetsOnce('browser');
@@ -221,6 +221,8 @@ async function browser() {
  * left out of `npm test` for the run's time.
  */
 const SPLIT_JOURNEYS = ['tests/e2e/journey.spec.ts', 'tests/e2e/payment.spec.ts', '--grep', 'journey with|a guest is sent|revoked session|EN: a pick-up order is paid'];
+/** At the edge, the same journeys and the edge's cache: a page kept, and purged by a price change on the Node shop (ADR 36). */
+const EDGE_JOURNEYS = ['tests/e2e/journey.spec.ts', 'tests/e2e/payment.spec.ts', 'tests/e2e/edge-cache.spec.ts', '--grep', 'journey with|a guest is sent|revoked session|EN: a pick-up order is paid|kept at the edge'];
 
 console.log('━━ Compile the message catalogue');
 if (spawnSync(bin('paraglide-js'), ['compile', '--project', './project.inlang', '--outdir', './src/paraglide'], { stdio: 'inherit' }).status !== 0) process.exit(1);

@@ -15,6 +15,9 @@
  * A listener that (re)connects drops every cached page ('catalogue'): notices sent while it was away
  * are lost, so nothing it kept can be trusted.
  *
+ * - the storefront at the edge (a Cloudflare Worker), when EDGE_PURGE_URL is set, hears it from the
+ *   instance that made the change: src/server/edge-purge.ts sends the tags to its purge address.
+ *
  * A storefront apart from its API (XS_API_URL) has no database to listen on: it follows the API's
  * `page_changes` feed instead (src/server/remote-page-changes.ts), which carries the same tags.
  */
@@ -23,6 +26,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './xs-api/db/client';
 import { PAGE_CACHE_HOOK } from './page-cache-provider';
 import { errorFields, log } from './log';
+import { processEdgePurger } from './edge-purge';
 
 /** The PostgreSQL channel of page changes. */
 export const PAGE_CHANGES_CHANNEL = 'xs_page_changes';
@@ -78,6 +82,7 @@ export function noticePayloads(tags: readonly string[], from: string = INSTANCE_
 export async function pagesChanged(db: Db, tags: readonly string[]): Promise<void> {
   if (tags.length === 0) return;
   invalidateHere(tags);
+  processEdgePurger()?.enqueue(tags);
   try {
     for (const payload of noticePayloads(tags)) await db.execute(sql`select pg_notify(${PAGE_CHANGES_CHANNEL}, ${payload})`);
   } catch (err) {

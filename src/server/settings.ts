@@ -12,6 +12,7 @@
 import net from 'node:net';
 import { z } from 'zod';
 import { DEV_API_KEY, SESSION_SECRET_MIN } from './setting-limits.ts';
+import { EDGE_PURGE_TOKEN_MIN } from './edge-purge-names.ts';
 
 const wholeNumber = (min: number, max: number) =>
   z.string().refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, `a whole number from ${min} to ${max}`);
@@ -80,6 +81,8 @@ export const SETTINGS = {
   PICTURES_AT_BUILD: flag,
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'a VAPID public key: 87 base64url characters (npx web-push generate-vapid-keys)'),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a VAPID private key: 43 base64url characters (npx web-push generate-vapid-keys)'),
+  EDGE_PURGE_URL: url(['http:', 'https:'], 'the storefront worker\'s origin, an http(s) URL such as https://shop.example.my'),
+  EDGE_PURGE_TOKEN: text(EDGE_PURGE_TOKEN_MIN, 4096, `at least ${EDGE_PURGE_TOKEN_MIN} characters, the worker's EDGE_PURGE_TOKEN secret`),
   VAPID_SUBJECT: url(['mailto:', 'https:'], 'a mailto: or https: address push services may write to'),
 };
 
@@ -111,6 +114,7 @@ function combinationProblems(env: Env): string[] {
   if ((env.PAYMENT_PROVIDER ?? '').trim().toLowerCase() === 'stripe') {
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) if (!set(name)) problems.push(`${name}: required with PAYMENT_PROVIDER=stripe.`);
   }
+  if (set('EDGE_PURGE_URL') !== set('EDGE_PURGE_TOKEN')) problems.push('EDGE_PURGE_URL, EDGE_PURGE_TOKEN: set both (the worker\'s origin and its purge token), or neither.');
   if (set('VAPID_PUBLIC_KEY') !== set('VAPID_PRIVATE_KEY')) problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (a pair), or neither (the shop makes its own).');
   const headers = Number(env.SERVER_HEADERS_TIMEOUT_MS || 10_000);
   const request = Number(env.SERVER_REQUEST_TIMEOUT_MS || 60_000);

@@ -131,3 +131,9 @@ export async function apiRegisterVerified(request: APIRequestContext, mobile: st
   const verified = await request.post(`${API}/verify_phone`, { headers: API_KEY, data: { mobile, code: await smsCode(request, mobile) } });
   expect(verified.status(), await verified.text()).toBe(200);
 }
+
+/** The first product line's code, as HQ reads the catalogue's structure (`token`: a staff or the operators' token). */
+export async function firstLine(request: APIRequestContext, token: string): Promise<string> {
+  const res = await request.get(`${API}/ops/catalogue/structure`, { headers: { ...API_KEY, authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: { lines: { line_code: string }[] }[] }).data.flatMap((g) => g.lines)[0]!.line_code;
+}

@@ -9,7 +9,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test';
 import { expectAccessible } from './helpers';
-import { API, API_KEY } from './shop-api';
+import { API, API_KEY, firstLine } from './shop-api';
 import { E2E_OPS_TOKEN } from '../../playwright.config';
 
 const PASSWORD = 'catalogue-password-1';
@@ -124,12 +124,6 @@ test.describe('HQ on a desktop (EN, 1366 px)', () => {
     await expect(page.locator('main')).toContainText('RM 13.50');
   });
 });
-
-/** The first line's code, as HQ reads the structure. */
-async function firstLine(request: APIRequestContext, token: string): Promise<string> {
-  const res = await request.get(`${API}/ops/catalogue/structure`, { headers: { ...API_KEY, authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { data: { lines: { line_code: string }[] }[] }).data.flatMap((g) => g.lines)[0]!.line_code;
-}
 
 test.describe('HQ on a phone (AR, 390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
