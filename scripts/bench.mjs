@@ -23,22 +23,27 @@
  *      (scripts/lib/bench-import.mjs).
  *   9. adding product pictures (ADR 28): a 12 MP JPEG, a PNG and a WebP, three times each, on a fresh
  *      embedded database (scripts/lib/bench-pictures.mjs).
+ *  10. the storefront at the edge (ADR 35, 36): a product page from the worker in workerd, uncached
+ *      and cached, beside the Node shop, and the worker's size (scripts/lib/bench-edge.mjs; needs
+ *      `npm run build:edge`, which the bench runs when there is no edge build).
  * BENCH_EMBEDDED=false (with BENCH_DATABASE_URL) measures PostgreSQL alone.
  * BENCH_ONLY runs some sections alone: `pages` (steps 1–6), `expiry` (step 7, which needs
- * BENCH_DATABASE_URL), `import` (step 8) or `pictures` (step 9), comma-separated; a run of some sections rewrites only theirs in
+ * BENCH_DATABASE_URL), `import` (step 8), `pictures` (step 9) or `edge` (step 10), comma-separated; a run of some sections rewrites only theirs in
  * docs/performance.md and keeps the others as they were.
  * Builds first when there is no build (FORCE_BUILD=true rebuilds). BENCH_PORT: first port (default
  * 4610; the next database takes the next). Prints the report and writes it; exits 1 when a
  * measurement could not be made (a goal not met is reported, not an error).
  */
 import './lib/project-node.mjs';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { cachedVsStatic, catalogueOf, htmlSize, picturesAtStart, renderCost, uncachedUrls } from './lib/bench-measure.mjs';
 import { emptyPostgres } from './lib/bench-server.mjs';
 import { startShopProcess, waitUntilQuiet } from './lib/shop-process.mjs';
 import { lighthouseRuns, measureJs, warmForPhone } from './lib/bench-browser.mjs';
 import { runLoadMix } from './lib/load-mix.mjs';
-import { EXPIRY_HEADING, expirySection, IMPORT_HEADING, importSection, performanceReport, PICTURES_HEADING, picturesSection, withSection } from './lib/bench-report.mjs';
+import { EDGE_HEADING, edgeSection, EXPIRY_HEADING, expirySection, IMPORT_HEADING, importSection, performanceReport, PICTURES_HEADING, picturesSection, withSection } from './lib/bench-report.mjs';
+import { benchEdge } from './lib/bench-edge.mjs';
 import { benchPictures } from './lib/bench-pictures.mjs';
 import { benchExpiry } from './lib/bench-expiry.mjs';
 import { benchImport } from './lib/bench-import.mjs';
@@ -49,7 +54,7 @@ const firstPort = Number(process.env.BENCH_PORT ?? 4610);
 const withLighthouse = process.env.LIGHTHOUSE !== 'false';
 const pgUrl = process.env.BENCH_DATABASE_URL?.trim();
 const embedded = process.env.BENCH_EMBEDDED !== 'false' || !pgUrl;
-const SECTIONS = ['pages', 'expiry', 'import', 'pictures'];
+const SECTIONS = ['pages', 'expiry', 'import', 'pictures', 'edge'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only.filter((s) => !SECTIONS.includes(s));
 if (unknown.length) {
@@ -166,12 +171,24 @@ if (runs('pictures')) {
   pictures = await benchPictures({ port, step: (text) => step('pictures', text) });
 }
 
+let edge = null;
+if (runs('edge')) {
+  // Two ports after the other sections' servers: the Node shop, then the worker.
+  const port = firstPort + (runs('pages') ? targets.length : 0) + (runs('expiry') && pgUrl ? 2 : 0) + (runs('import') ? targets.length : 0) + (runs('pictures') ? 1 : 0);
+  if (!fs.existsSync('dist-edge/server/wrangler.json')) {
+    step('edge', 'no edge build: npm run build:edge');
+    if (spawnSync(process.execPath, ['scripts/build-edge.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+  }
+  edge = await benchEdge({ port, step: (text) => step('edge', text) });
+}
+
 const previous = fs.existsSync('docs/performance.md') ? fs.readFileSync('docs/performance.md', 'utf8') : '';
 // A section not measured in this run keeps what the last run wrote.
 let report = runs('pages') ? performanceReport({ targets: results, js, seconds: (performance.now() - started) / 1000, lighthouse: withLighthouse }) : previous;
 report = withSection(report, expiry ? expirySection(expiry) : null, previous, EXPIRY_HEADING);
 report = withSection(report, imports ? importSection(imports) : null, previous, IMPORT_HEADING);
 report = withSection(report, pictures ? picturesSection(pictures) : null, previous, PICTURES_HEADING);
+report = withSection(report, edge ? edgeSection(edge) : null, previous, EDGE_HEADING);
 fs.writeFileSync('docs/performance.md', report);
 console.log(`\n${report}`);
 process.exit(expiry?.problems.length ? 1 : 0);

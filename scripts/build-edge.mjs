@@ -20,8 +20,8 @@ import './lib/project-node.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { root } from './lib/shop-process.mjs';
+import { workerModules } from './lib/edge-bundle.mjs';
 
 // The server's modules are TypeScript, which only the project's Node (checked above) loads.
 const { pictureKey } = await import('../src/server/http/image-cache.ts');
@@ -80,23 +80,10 @@ if (!fs.existsSync(builtPictures)) console.log('Edge build: no pictures of a Nod
 console.log(`Edge build: ${copied} pictures (${(bytes / 1048576).toFixed(1)} MB) copied to the worker's assets under ${SHORT_PICTURE_PREFIX}.`);
 
 // 2. The bundle holds no Node-only module: every import is of a module of the bundle or of the platform.
-const modules = fs.readdirSync(server, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.mjs'));
-const IMPORT = /(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w*{}\s,$]+\s*from\s*)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
-const outside = [];
-let raw = 0;
-let gzip = 0;
-for (const f of modules) {
-  const code = fs.readFileSync(path.join(server, f));
-  raw += code.length;
-  gzip += zlib.gzipSync(code, { level: 9 }).length;
-  for (const m of code.toString('utf8').matchAll(IMPORT)) {
-    const spec = m[1] ?? m[2];
-    if (!spec.startsWith('.') && !spec.startsWith('cloudflare:')) outside.push(`${f}: ${spec}`);
-  }
-}
+const { modules, rawBytes: raw, gzipBytes: gzip, outside } = workerModules(server);
 if (outside.length) {
   console.error(`Edge build: the worker imports modules it does not hold (Node built-ins?):\n  ${outside.join('\n  ')}\nGive the importing module an edge version in src/edge/ (astro.config.edge.mjs EDGE_REPLACEMENTS).`);
   process.exit(1);
 }
 const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
-console.log(`Edge build: the worker: ${modules.length} modules, ${kib(raw)} (${kib(gzip)} gzip), no Node-only module; ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+console.log(`Edge build: the worker: ${modules} modules, ${kib(raw)} (${kib(gzip)} gzip), no Node-only module; ${((Date.now() - started) / 1000).toFixed(0)} s.`);

@@ -234,3 +234,33 @@ export function picturesSection(run) {
   return lines.join('\n');
 }
 
+
+export const EDGE_HEADING = '## The storefront at the edge';
+
+/**
+ * The edge section of docs/performance.md from scripts/lib/bench-edge.mjs's figures: a product page
+ * from the worker in workerd beside the Node shop, and the worker's size against the platform's
+ * limits (3 MB gzip free, 10 MB paid).
+ * @param {{ bundle: { modules: number, rawBytes: number, gzipBytes: number }, edge: Record<'uncached'|'cached', { requests: number, medianMs: number, p90Ms: number, cpuMs: number[] }>, node: Record<'uncached'|'cached', { requests: number, medianMs: number, p90Ms: number, cpuMs: number[] }> }} run
+ * @returns {string} Markdown, ending with a blank line
+ */
+export function edgeSection({ bundle, edge, node }) {
+  const mib = (n) => `${(n / 1048576).toFixed(2)} MB`;
+  const row = (what, m, api) => `| ${what} | ${f1(m.medianMs)} ms | ${f1(m.p90Ms)} ms | ${f1(m.cpuMs[0])} ms | ${api ? `${f1(m.cpuMs[1])} ms` : '–'} | ${m.requests} |`;
+  return [
+    EDGE_HEADING,
+    '',
+    '| Product page, one request at a time | Time to first byte (median) | 90th percentile | CPU per request | The Node API\'s CPU per request | Requests |',
+    '| --- | --- | --- | --- | --- | --- |',
+    row('Worker in workerd, uncached (rendered; its API calls over HTTP)', edge.uncached, true),
+    row('Node shop, uncached (page cache miss: rendered and compressed)', node.uncached, false),
+    row('Worker in workerd, cached (`x-edge-cache: HIT`, the local stand-in)', edge.cached, true),
+    row('Node shop, cached (page cache `x-cache: HIT`)', node.cached, false),
+    '',
+    `| The worker's modules | ${bundle.modules} | ${mib(bundle.rawBytes)} | ${mib(bundle.gzipBytes)} gzip | limit 3 MB gzip (free plan), 10 MB (paid): ${bundle.gzipBytes < 3 * 1048576 ? 'met' : 'not met'} |`,
+    '| --- | --- | --- | --- | --- |',
+    '',
+    `Measured on ${new Date().toISOString().slice(0, 10)} (${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at the end, Node ${process.versions.node}; \`BENCH_ONLY=edge\` runs this section alone, after \`npm run build\` and \`npm run build:edge\`) by scripts/lib/bench-edge.mjs: a Node shop on a fresh embedded database, and the worker in workerd (\`npm run start:edge\`) as a storefront apart from it on the same machine, each page asked once at a time over loopback. CPU is each process's user and system time over the run divided by its requests; an uncached page at the worker also costs the Node shop its API calls (the fifth column). A cached page at the worker is served by the local stand-in for Workers Cache (src/edge/local-cache.ts) inside the worker; on the platform, Workers Cache answers before the worker runs (no worker CPU), and a point of presence is a network hop from the API: neither can be measured here (README "At the edge").`,
+    '',
+  ].join('\n');
+}
