@@ -24,8 +24,8 @@ async function addFirstInStockFromCategory(page: Page) {
   return name;
 }
 
-async function checkout(page: Page, name: string) {
-  await page.goto('/cart');
+async function checkout(page: Page, name: string, prefix = '') {
+  await page.goto(`${prefix}/cart`);
   await expect(page.locator('[data-cart-line]').filter({ hasText: name })).toBeVisible();
   await expectAccessible(page);
   await page.locator('a[data-checkout]').click();
@@ -39,7 +39,7 @@ async function checkout(page: Page, name: string) {
   const refno = (await page.locator('[data-success-refno]').textContent())?.trim() ?? '';
   expect(refno).toMatch(/^WEB\d+/);
   await expectAccessible(page);
-  await page.goto('/account/orders');
+  await page.goto(`${prefix}/account/orders`);
   await expect(page.locator(`[data-order="${refno}"]`)).toBeVisible();
   await expectAccessible(page);
   return refno;
@@ -75,6 +75,27 @@ test('journey with home delivery', async ({ page }) => {
   const name = await addFirstInStockFromCategory(page);
   await page.goto('/cart');
   await checkout(page, name);
+});
+
+test('journey with search in Arabic on a phone: pick-up, cart, checkout and the order in the account', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, '/ar');
+  await chooseDelivery(page, 'PICKUP');
+  await emptyCart(page.request);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // "Pork" in Arabic, typed in the header's search box as a shopper would.
+  await page.locator('#site-search').fill('خنزير');
+  await page.locator('#site-search').press('Enter');
+  await expect(page).toHaveURL(/\/ar\/search-products\?keyword=/);
+  await expectAccessible(page);
+  await page.locator('[data-product-card]:has(button[form="card-cart"]:not([disabled])) a').first().click();
+  await expect(page).toHaveURL(/\/ar\/product\//);
+  const name = (await page.locator('h1').textContent())?.trim() ?? '';
+  expect(name).toMatch(/[\u0600-\u06ff]/);
+  await page.locator('form[data-add-to-cart] button:not([type=button])').first().click();
+  await expect(page.locator('[data-cart-count]')).toHaveText(/[1-9]/);
+  await checkout(page, name, '/ar');
 });
 
 test('a revoked session sends the shopper home with the expired-session message', async ({ page, context }) => {

@@ -77,6 +77,8 @@ export async function cartQuantity(request: APIRequestContext, me: Session, stor
 /** From the cart page to the checkout with every line selected; waits for the total. */
 export async function toCheckout(page: Page, prefix = '') {
   await page.goto(`${prefix}/cart`);
+  // Clicked once the cart island has hydrated: a click while it hydrates could be lost on a busy machine.
+  await slow(page.locator('astro-island:has([data-checkout])')).not.toHaveAttribute('ssr');
   await page.locator('a[data-checkout]').click();
   await expect(page).toHaveURL(new RegExp(`${prefix}/checkout\\?items=`));
   await slow(page.locator('[data-order-total]')).toContainText('RM');
