@@ -15,8 +15,8 @@
  * A listener that (re)connects drops every cached page ('catalogue'): notices sent while it was away
  * are lost, so nothing it kept can be trusted.
  *
- * - the storefront at the edge (a Cloudflare Worker), when EDGE_PURGE_URL is set, hears it from the
- *   instance that made the change: src/server/edge-purge.ts sends the tags to its purge address.
+ * The storefront at the edge (a Cloudflare Worker, ADR 36), when EDGE_PURGE_URL is set, hears it
+ * from the instance that made the change: src/server/edge-purge.ts sends the tags to its purge address.
  *
  * A storefront apart from its API (XS_API_URL) has no database to listen on: it follows the API's
  * `page_changes` feed instead (src/server/remote-page-changes.ts), which carries the same tags.
