@@ -9,7 +9,8 @@
  * XS_API_URL (required), XS_API_KEY, SESSION_SECRET (else one made for this run: logins then end
  * with it), SITE_URL (default http://HOST:PORT), COOKIE_SECURE, OPS_TOKEN, PAYMENT_PROVIDER,
  * PAYMENT_WINDOW_MINUTES, TRUST_PROXY, WHATSAPP_NUMBER, the app-store addresses, LOG_LEVEL and
- * EDGE_PURGE_TOKEN (the purge address's token, ADR 36). EDGE_LOCAL_CACHE is always true here:
+ * EDGE_PURGE_TOKEN (the purge address's token, ADR 36), RATE_LIMIT_EXEMPT_IPS (never counted by the
+ * per-IP limit, src/edge/per-ip-limit.ts). EDGE_LOCAL_CACHE is always true here:
  * workerd has no Workers Cache, so the worker keeps the cached pages itself (src/edge/local-cache.ts).
  * PORT defaults to 8787, HOST to 127.0.0.1; EDGE_INSPECTOR_PORT sets the debugger's port (else
  * wrangler takes 9229 or a free one). Stops wrangler on SIGINT/SIGTERM.
@@ -21,7 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { root } from './lib/shop-process.mjs';
 
-const SETTINGS = ['XS_API_URL', 'XS_API_KEY', 'SESSION_SECRET', 'SITE_URL', 'COOKIE_SECURE', 'OPS_TOKEN', 'PAYMENT_PROVIDER', 'PAYMENT_WINDOW_MINUTES', 'TRUST_PROXY', 'WHATSAPP_NUMBER', 'APP_STORE_URL', 'GOOGLE_PLAY_URL', 'APPGALLERY_URL', 'LOG_LEVEL', 'EDGE_PURGE_TOKEN'];
+const SETTINGS = ['XS_API_URL', 'XS_API_KEY', 'SESSION_SECRET', 'SITE_URL', 'COOKIE_SECURE', 'OPS_TOKEN', 'PAYMENT_PROVIDER', 'PAYMENT_WINDOW_MINUTES', 'TRUST_PROXY', 'WHATSAPP_NUMBER', 'APP_STORE_URL', 'GOOGLE_PLAY_URL', 'APPGALLERY_URL', 'LOG_LEVEL', 'EDGE_PURGE_TOKEN', 'RATE_LIMIT_EXEMPT_IPS'];
 
 const config = path.join(root, 'dist-edge/server/wrangler.json');
 if (!fs.existsSync(config)) {

@@ -3,24 +3,23 @@
  * and no payment adapter; every page and Action reaches the API over HTTP (XS_API_URL,
  * src/features/shared/api.ts), and the API's own paths are forwarded to it (src/server/remote-api.ts).
  *
- * The global per-IP limit of the Node shop's edge (src/server/request-edge.ts) is not counted
- * here: a worker's memory is one isolate's among many, so a count in it means nothing. The API
- * still counts each shopper by the address the worker forwards (X-Forwarded-For), and the
- * platform's rate-limiting rules stand in front of the worker.
+ * The global per-IP limit of the Node shop's edge (src/server/request-edge.ts) is counted by the
+ * platform's rate-limiting binding (./per-ip-limit.ts): a worker's memory is one isolate's among
+ * many, so a count in it would mean nothing. The API still counts each shopper by the address the
+ * worker forwards (X-Forwarded-For).
  */
-import type { Bucket } from '../server/xs-api/adapters/rate-limit';
+import { env } from 'cloudflare:workers';
+import { edgeBucket, exemptIps, type RateLimitBinding } from './per-ip-limit';
+import { setting } from './settings';
 
 /** Thrown by what only the Node shop can do. */
 function onNode(what: string): never {
   throw new Error(`${what} runs on the Node shop, not in the edge build (ADR 35).`);
 }
 
-/** A bucket that never asks anyone to wait. */
-const unlimited: Bucket = { take: async () => 0 };
-
-/** The abuse limits the middleware asks for: `global` never limits at the edge (see above). */
-export function abuseLimits(): Promise<{ global: Bucket }> {
-  return Promise.resolve({ global: unlimited });
+/** The abuse limits the middleware asks for: `global` through the PER_IP_LIMIT binding (see above). */
+export function abuseLimits() {
+  return Promise.resolve({ global: edgeBucket(env.PER_IP_LIMIT as RateLimitBinding | undefined, exemptIps(setting('RATE_LIMIT_EXEMPT_IPS'))) });
 }
 
 /** No database at the edge. @throws Error always. */

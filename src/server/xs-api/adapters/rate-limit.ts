@@ -22,6 +22,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { errorFields, log } from '../../log';
 import { COLLECTION_CODE_FREE_FAILURES, COLLECTION_CODE_WINDOW_S } from '../../../domain/staff';
 import { currentEnv, type Env } from '../../settings';
+import { ipKey } from '../../ip-key';
 
 /** Failed logins are remembered for 15 minutes after the first one. */
 export const LOGIN_WINDOW_S = 15 * 60;
@@ -58,24 +59,8 @@ export const OPERATION_LIMITS = {
 } as const satisfies Record<string, LimitRule>;
 export type LimitedOperation = keyof typeof OPERATION_LIMITS;
 
-/**
- * The key a client IP is counted under: an IPv4 address as it is (also when IPv4-mapped,
- * '::ffff:203.0.113.9' → '203.0.113.9'), an IPv6 address by its /64 network, since one subscriber
- * usually holds a whole /64. E.g. ipKey('2001:db8:1:2::abcd') = '2001:db8:1:2::/64'.
- */
-export function ipKey(ip: string): string {
-  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (v4) return v4[1]!;
-  if (!ip.includes(':')) return ip;
-  const [head = '', tail] = ip.toLowerCase().split('%')[0]!.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
+/** The key a client IP is counted under (an IPv6 address by its /64): src/server/ip-key.ts. */
+export { ipKey };
 
 /** Seconds to wait for a refused `consume`, at least 1. */
 const waitOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
