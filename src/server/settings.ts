@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { DEV_API_KEY, SESSION_SECRET_MIN } from './setting-limits.ts';
 import { EDGE_PURGE_TOKEN_MIN } from './edge-purge-names.ts';
 import { DEFAULT_DELIVERY_DAY_CAPACITY, DEFAULT_PICKUP_SLOT_CAPACITY, MAX_CAPACITY } from '../domain/slot-capacity.ts';
+import { DEFAULT_WHATSAPP_NUMBER, httpsUrlOr, proxyHops, STORE_FRONT_PAGES, whatsappDigits } from './portable.ts';
 
 const wholeNumber = (min: number, max: number) =>
   z
@@ -38,11 +39,11 @@ const url = (protocols: string[], what: string) =>
     }, what)
     .transform((v) => v.trim());
 const text = (min: number, max: number, what: string) => z.string().refine((v) => v.length >= min && v.length <= max, what);
-/** An https address, as the URL parser writes it (`https://x.example` → `https://x.example/`), else `fallback`. */
-const httpsPage = (fallback: string) =>
+/** An app store's https address, as the URL parser writes it (`https://x.example` → `https://x.example/`); unset, the store's front page. */
+const storePage = (name: keyof typeof STORE_FRONT_PAGES) =>
   url(['https:'], 'an https URL')
-    .transform((v) => new URL(v).href)
-    .default(fallback);
+    .transform((v) => httpsUrlOr(v, STORE_FRONT_PAGES[name]))
+    .default(STORE_FRONT_PAGES[name]);
 
 /**
  * Each setting: what it accepts, the typed value it gives (`setting(name)`) and its default, if it
@@ -68,11 +69,11 @@ export const SETTINGS = {
   WHATSAPP_NUMBER: z
     .string()
     .refine((v) => /^\d{8,15}$/.test(v.replace(/\D/g, '')), '8 to 15 digits, country code first')
-    .transform((v) => v.replace(/\D/g, ''))
-    .default('60123456789'),
-  APP_STORE_URL: httpsPage('https://www.apple.com/app-store/'),
-  GOOGLE_PLAY_URL: httpsPage('https://play.google.com/store/apps'),
-  APPGALLERY_URL: httpsPage('https://appgallery.huawei.com/'),
+    .transform(whatsappDigits)
+    .default(DEFAULT_WHATSAPP_NUMBER),
+  APP_STORE_URL: storePage('APP_STORE_URL'),
+  GOOGLE_PLAY_URL: storePage('GOOGLE_PLAY_URL'),
+  APPGALLERY_URL: storePage('APPGALLERY_URL'),
   SMS_GATEWAY_URL: url(['http:', 'https:'], 'an http(s) URL'),
   SMS_GATEWAY_USERNAME: text(1, 4096, 'up to 4096 characters'),
   SMS_GATEWAY_PASSWORD: text(1, 4096, 'up to 4096 characters'),
@@ -89,9 +90,8 @@ export const SETTINGS = {
   RATE_LIMIT_KEY_PREFIX: z.string().regex(/^[\w-]{1,40}$/, "1 to 40 letters, digits, '-' or '_'").default('xs'),
   TRUST_PROXY: z
     .string()
-    .transform((v) => v.trim())
-    .refine((v) => v === 'true' || v === 'false' || (/^\d+$/.test(v) && Number(v) <= 10), 'the number of proxies in front of the shop, 0 to 10')
-    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+    .transform(proxyHops)
+    .refine((n) => Number.isInteger(n) && n >= 0 && n <= 10, 'the number of proxies in front of the shop, 0 to 10')
     .default(0),
   SERVER_HEADERS_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(10_000),
   SERVER_REQUEST_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(60_000),
