@@ -6,6 +6,9 @@
  * The server (src/server/http/serve.ts, and so `npm start`) exits with code 1 on any problem,
  * before it listens: a shop that could not answer never says /healthz ok.
  *
+ * The schema also gives each value its type and default (a port as a number, a flag as a boolean,
+ * RATE_LIMIT_EXEMPT_IPS as a list…): the other modules read `setting(name)` and parse nothing.
+ *
  * Production adds its own rules (NODE_ENV=production: the public API key, Secure cookies…):
  * `productionConfigProblems` below.
  */
