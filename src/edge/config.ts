@@ -9,18 +9,12 @@
  */
 import type { config as NodeConfig } from '../server/config';
 import { DEV_API_KEY, SESSION_SECRET_MIN } from '../server/setting-limits';
+import { httpsUrlOr, proxyHops, STORE_FRONT_PAGES, whatsappDigits } from '../server/portable.ts';
 import { setting } from './settings';
 
 /** An app-store address: an absolute https URL from `name`, else the store's front page. */
-function storeUrl(name: string, fallback: string): string {
-  const raw = setting(name)?.trim();
-  if (!raw) return fallback;
-  try {
-    const url = new URL(raw);
-    return url.protocol === 'https:' ? url.href : fallback;
-  } catch {
-    return fallback;
-  }
+function storeUrl(name: keyof typeof STORE_FRONT_PAGES): string {
+  return httpsUrlOr(setting(name), STORE_FRONT_PAGES[name]);
 }
 
 /** A setting the worker cannot run without. @throws Error naming it. */
@@ -33,7 +27,7 @@ function required(name: string): string {
 /** TRUST_PROXY as src/server/config.ts reads it (0 to 10); at the edge 0 takes the visitor's address as Cloudflare gives it (CF-Connecting-IP). */
 function trustProxy(): number {
   const raw = (setting('TRUST_PROXY') ?? '0').trim();
-  const n = raw === 'true' ? 1 : raw === 'false' ? 0 : Number(raw);
+  const n = proxyHops(raw);
   if (!Number.isInteger(n) || n < 0 || n > 10) throw new Error(`TRUST_PROXY must be the number of proxies in front of the shop (0 to 10), not "${raw}".`);
   return n;
 }
@@ -75,13 +69,13 @@ export const config = {
     return onTheApi('SEED_DEMO_DATA');
   },
   get whatsappNumber() {
-    return (setting('WHATSAPP_NUMBER') ?? '60123456789').replace(/\D/g, '') || '60123456789';
+    return whatsappDigits(setting('WHATSAPP_NUMBER'));
   },
   get appStores() {
     return {
-      appStore: storeUrl('APP_STORE_URL', 'https://www.apple.com/app-store/'),
-      googlePlay: storeUrl('GOOGLE_PLAY_URL', 'https://play.google.com/store/apps'),
-      appGallery: storeUrl('APPGALLERY_URL', 'https://appgallery.huawei.com/'),
+      appStore: storeUrl('APP_STORE_URL'),
+      googlePlay: storeUrl('GOOGLE_PLAY_URL'),
+      appGallery: storeUrl('APPGALLERY_URL'),
     };
   },
   /** Secure cookies unless COOKIE_SECURE=false or SITE_URL is plain http (a local workerd run). */

@@ -10,24 +10,17 @@
  * other value, or none, changes nothing. The browser tests use it to look at the page.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ERROR_DRILL_HEADER } from './http/request-names.ts';
+import { drillRequested, ERROR_DRILL_HEADER, ErrorDrill } from './portable.ts';
 import { config } from './config';
 
 /** The request header that asks for the drill (the page cache lets such a request through). */
 export { ERROR_DRILL_HEADER };
 
-/** The error thrown by a drill (its message names it in the server log). */
-export class ErrorDrill extends Error {
-  constructor() {
-    super('Error drill: this request was failed on purpose by an operator (x-error-drill)');
-    this.name = 'ErrorDrill';
-  }
-}
+/** The error thrown by a drill (its message names it in the server log; ./portable.ts, shared with the edge). */
+export { ErrorDrill };
 
 /** True when the request carries the drill header with the operators' token (compared in constant time). */
 export function isErrorDrill(headers: Headers): boolean {
-  const presented = headers.get(ERROR_DRILL_HEADER);
-  if (!presented) return false;
   const digest = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(presented), digest(config.opsToken));
+  return drillRequested(headers, (presented) => timingSafeEqual(digest(presented), digest(config.opsToken)));
 }

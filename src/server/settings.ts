@@ -6,6 +6,9 @@
  * The server (src/server/http/serve.ts, and so `npm start`) exits with code 1 on any problem,
  * before it listens: a shop that could not answer never says /healthz ok.
  *
+ * The schema also gives each value its type and default (a port as a number, a flag as a boolean,
+ * RATE_LIMIT_EXEMPT_IPS as a list…): the other modules read `setting(name)` and parse nothing.
+ *
  * Production adds its own rules (NODE_ENV=production: the public API key, Secure cookies…):
  * `productionConfigProblems` below.
  */
@@ -13,70 +16,109 @@ import net from 'node:net';
 import { z } from 'zod';
 import { DEV_API_KEY, SESSION_SECRET_MIN } from './setting-limits.ts';
 import { EDGE_PURGE_TOKEN_MIN } from './edge-purge-names.ts';
+import { DEFAULT_DELIVERY_DAY_CAPACITY, DEFAULT_PICKUP_SLOT_CAPACITY, MAX_CAPACITY } from '../domain/slot-capacity.ts';
+import { DEFAULT_WHATSAPP_NUMBER, httpsUrlOr, proxyHops, STORE_FRONT_PAGES, whatsappDigits } from './portable.ts';
 
 const wholeNumber = (min: number, max: number) =>
-  z.string().refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, `a whole number from ${min} to ${max}`);
-const number = (min: number, max: number) => z.string().refine((v) => v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= min && Number(v) <= max, `a number from ${min} to ${max}`);
-const flag = z.enum(['true', 'false'], { message: 'true or false' });
+  z
+    .string()
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, `a whole number from ${min} to ${max}`)
+    .transform(Number);
+const number = (min: number, max: number) =>
+  z
+    .string()
+    .refine((v) => v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= min && Number(v) <= max, `a number from ${min} to ${max}`)
+    .transform(Number);
+const flag = z.enum(['true', 'false'], { message: 'true or false' }).transform((v) => v === 'true');
 const url = (protocols: string[], what: string) =>
-  z.string().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, what);
+  z
+    .string()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, what)
+    .transform((v) => v.trim());
 const text = (min: number, max: number, what: string) => z.string().refine((v) => v.length >= min && v.length <= max, what);
+/** An app store's https address, as the URL parser writes it (`https://x.example` → `https://x.example/`); unset, the store's front page. */
+const storePage = (name: keyof typeof STORE_FRONT_PAGES) =>
+  url(['https:'], 'an https URL')
+    .transform((v) => httpsUrlOr(v, STORE_FRONT_PAGES[name]))
+    .default(STORE_FRONT_PAGES[name]);
 
-/** Each setting and what it accepts (the defaults are where the settings are read). */
+/**
+ * Each setting: what it accepts, the typed value it gives (`setting(name)`) and its default, if it
+ * has one of its own (a setting whose default depends on others is completed where it is read).
+ */
 export const SETTINGS = {
-  PORT: wholeNumber(1, 65535),
-  HOST: text(1, 255, 'an address to listen on'),
+  PORT: wholeNumber(1, 65535).default(4321),
+  HOST: text(1, 255, 'an address to listen on').transform((v) => v.trim()).default('0.0.0.0'),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'a postgres:// connection URL'),
-  DATABASE_POOL_SIZE: wholeNumber(1, 100),
-  DATA_DIR: text(1, 4096, 'a folder'),
-  DATA_DIR_LOCK_STALE_MS: wholeNumber(2000, 3_600_000),
+  DATABASE_POOL_SIZE: wholeNumber(1, 100).default(10),
+  DATA_DIR: text(1, 4096, 'a folder').default('.data/pglite'),
+  DATA_DIR_LOCK_STALE_MS: wholeNumber(2000, 3_600_000).default(30_000), // LOCK_STALE_MS, src/server/http/data-dir-lock.ts
   UPLOADS_DIR: text(1, 4096, 'a folder'),
   BACKUP_DIR: text(1, 4096, 'a folder'),
   IMAGE_CACHE_DIR: text(1, 4096, 'a folder'),
-  MIGRATIONS_DIR: text(1, 4096, 'a folder'),
-  SEED_DEMO_DATA: flag,
+  MIGRATIONS_DIR: text(1, 4096, 'a folder').default('src/server/xs-api/db/migrations'),
+  SEED_DEMO_DATA: flag.default(true),
   SESSION_SECRET: text(32, 4096, 'at least 32 characters (e.g. openssl rand -base64 48)'),
   COOKIE_SECURE: flag,
   SITE_URL: url(['http:', 'https:'], 'the shop\'s public origin, an http(s) URL such as https://shop.example.my'),
   XS_API_URL: url(['http:', 'https:'], 'an http(s) URL'),
   XS_API_KEY: z.string().regex(/^\S{1,200}$/, 'up to 200 characters without spaces'),
-  WHATSAPP_NUMBER: z.string().refine((v) => /^\d{8,15}$/.test(v.replace(/\D/g, '')), '8 to 15 digits, country code first'),
-  APP_STORE_URL: url(['https:'], 'an https URL'),
-  GOOGLE_PLAY_URL: url(['https:'], 'an https URL'),
-  APPGALLERY_URL: url(['https:'], 'an https URL'),
+  WHATSAPP_NUMBER: z
+    .string()
+    .refine((v) => /^\d{8,15}$/.test(v.replace(/\D/g, '')), '8 to 15 digits, country code first')
+    .transform(whatsappDigits)
+    .default(DEFAULT_WHATSAPP_NUMBER),
+  APP_STORE_URL: storePage('APP_STORE_URL'),
+  GOOGLE_PLAY_URL: storePage('GOOGLE_PLAY_URL'),
+  APPGALLERY_URL: storePage('APPGALLERY_URL'),
   SMS_GATEWAY_URL: url(['http:', 'https:'], 'an http(s) URL'),
+  SMS_GATEWAY_USERNAME: text(1, 4096, 'up to 4096 characters'),
+  SMS_GATEWAY_PASSWORD: text(1, 4096, 'up to 4096 characters'),
   GEOCODER_URL: url(['http:', 'https:'], 'an http(s) URL'),
+  GEOCODER_KEY: text(1, 4096, 'up to 4096 characters').transform((v) => v.trim()),
   REDIS_URL: url(['redis:', 'rediss:'], 'a redis:// URL'),
-  RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000),
-  RATE_LIMIT_EXEMPT_IPS: z.string().refine((v) => v.split(/[\s,]+/).filter(Boolean).every((ip) => net.isIP(ip) !== 0), 'IP addresses separated by commas'),
-  RATE_LIMIT_SCALE: number(0.01, 1000),
-  RATE_LIMIT_KEY_PREFIX: z.string().regex(/^[\w-]{1,40}$/, "1 to 40 letters, digits, '-' or '_'"),
-  TRUST_PROXY: z.string().refine((v) => v === 'true' || v === 'false' || (/^\d+$/.test(v) && Number(v) <= 10), 'the number of proxies in front of the shop, 0 to 10'),
-  SERVER_HEADERS_TIMEOUT_MS: wholeNumber(100, 3_600_000),
-  SERVER_REQUEST_TIMEOUT_MS: wholeNumber(100, 3_600_000),
-  SERVER_KEEP_ALIVE_TIMEOUT_MS: wholeNumber(100, 3_600_000),
-  SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000),
-  LOG_CACHE_HIT_SAMPLE: number(0, 1),
+  RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000).default(600),
+  RATE_LIMIT_EXEMPT_IPS: z
+    .string()
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .refine((ips) => ips.every((ip) => net.isIP(ip) !== 0), 'IP addresses separated by commas')
+    .default([]),
+  RATE_LIMIT_SCALE: number(0.01, 1000).default(1),
+  RATE_LIMIT_KEY_PREFIX: z.string().regex(/^[\w-]{1,40}$/, "1 to 40 letters, digits, '-' or '_'").default('xs'),
+  TRUST_PROXY: z
+    .string()
+    .transform(proxyHops)
+    .refine((n) => Number.isInteger(n) && n >= 0 && n <= 10, 'the number of proxies in front of the shop, 0 to 10')
+    .default(0),
+  SERVER_HEADERS_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(10_000),
+  SERVER_REQUEST_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(60_000),
+  SERVER_KEEP_ALIVE_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(5_000),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000).default(10_000),
+  LOG_CACHE_HIT_SAMPLE: number(0, 1).default(1),
   METRICS_TOKEN: text(24, 4096, 'at least 24 characters'),
-  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { message: 'trace, debug, info, warn, error, fatal or silent' }),
-  PAYMENT_PROVIDER: z.string().refine((v) => ['sandbox', 'stripe'].includes(v.trim().toLowerCase()), 'sandbox or stripe'),
-  PAYMENT_WINDOW_MINUTES: wholeNumber(1, 1440),
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { message: 'trace, debug, info, warn, error, fatal or silent' }).default('info'),
+  PAYMENT_PROVIDER: z
+    .string()
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.enum(['sandbox', 'stripe'], { message: 'sandbox or stripe' }))
+    .default('sandbox'),
+  PAYMENT_WINDOW_MINUTES: wholeNumber(1, 1440).default(30),
   PAYMENT_SANDBOX_SECRET: text(16, 4096, 'at least 16 characters'),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(live|test)_\w+$/, 'a Stripe secret key, sk_live_… or sk_test_…'),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'a Stripe webhook signing secret, whsec_…'),
   OPS_TOKEN: text(24, 4096, 'at least 24 characters'),
-  PICKUP_SLOT_CAPACITY: wholeNumber(0, 10_000),
-  DELIVERY_DAY_CAPACITY: wholeNumber(0, 10_000),
+  PICKUP_SLOT_CAPACITY: wholeNumber(0, MAX_CAPACITY).default(DEFAULT_PICKUP_SLOT_CAPACITY),
+  DELIVERY_DAY_CAPACITY: wholeNumber(0, MAX_CAPACITY).default(DEFAULT_DELIVERY_DAY_CAPACITY),
   PAGE_CACHE_MB: number(0, 65_536),
   PICTURE_TRANSFORMS: wholeNumber(1, 64),
-  PICTURE_WARMUP: flag,
-  SERVICE_WORKER: flag,
+  PICTURE_WARMUP: flag.default(true),
+  SERVICE_WORKER: flag.default(true),
   CHECK_API_ANSWERS: flag,
   PICTURES_AT_BUILD: flag,
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'a VAPID public key: 87 base64url characters (npx web-push generate-vapid-keys)'),
@@ -97,6 +139,34 @@ export type Env = Readonly<Record<string, string | undefined>>;
  */
 export function currentEnv(): Env {
   return process.env;
+}
+
+/** The name of a setting of the schema. */
+export type SettingName = keyof typeof SETTINGS;
+
+/** What `setting(name)` gives: the typed value, its default when unset, undefined when unset without one. */
+export type SettingValue<K extends SettingName> = (typeof SETTINGS)[K] extends z.ZodDefault ? z.output<(typeof SETTINGS)[K]> : z.output<(typeof SETTINGS)[K]> | undefined;
+
+/** The message for a value `raw` of `name` that its schema refused (secrets shown by their length only). */
+function problemOf(name: string, raw: string, message: string | undefined): string {
+  const shown = /SECRET|TOKEN|PASSWORD|_KEY$/.test(name) ? `${raw.length} characters` : `"${raw.slice(0, 80)}"`;
+  return `${name}: ${message ?? 'invalid'} (got ${shown}).`;
+}
+
+/**
+ * One setting's typed, checked value from `env` (by default the process's): e.g.
+ * setting('TRUST_PROXY') → 0 unset, 1 for 'true'; setting('RATE_LIMIT_EXEMPT_IPS') → ['127.0.0.1', '::1'].
+ * An empty value counts as unset. Read on each call (see currentEnv); cheap, one schema.
+ * @throws Error naming the variable and what it accepts, as settingsProblems words it, when the value
+ * does not fit (the server refuses such a value before it listens; a module reading it elsewhere fails).
+ */
+export function setting<K extends SettingName>(name: K, env: Env = currentEnv()): SettingValue<K> {
+  const raw = env[name];
+  const schema: z.ZodType = SETTINGS[name];
+  if (raw === undefined || raw.trim() === '') return (schema instanceof z.ZodDefault ? schema.parse(undefined) : undefined) as SettingValue<K>;
+  const checked = schema.safeParse(raw);
+  if (!checked.success) throw new Error(problemOf(name, raw, checked.error.issues[0]?.message));
+  return checked.data as SettingValue<K>;
 }
 
 /**
@@ -120,12 +190,6 @@ function combinationProblems(env: Env): string[] {
   const request = Number(env.SERVER_REQUEST_TIMEOUT_MS || 60_000);
   if (set('SERVER_REQUEST_TIMEOUT_MS') && request < headers) problems.push(`SERVER_REQUEST_TIMEOUT_MS: at least SERVER_HEADERS_TIMEOUT_MS (${headers}).`);
   return problems;
-}
-
-/** A setting's value, trimmed; undefined when unset or empty (compose passes `NAME=`). */
-function given(env: Env, name: string): string | undefined {
-  const v = env[name]?.trim();
-  return v ? v : undefined;
 }
 
 /**
@@ -159,24 +223,22 @@ export interface ServerSettings {
 export function serverSettings(env: Env): ServerSettings {
   const problems = settingsProblems(env);
   if (problems.length > 0) throw new Error(`Settings that cannot work:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-  const num = (name: string, fallback: number) => Number(given(env, name) ?? fallback);
-  const trust = given(env, 'TRUST_PROXY') ?? '0';
   return {
-    host: given(env, 'HOST') ?? '0.0.0.0',
-    port: num('PORT', 4321),
-    dataDir: given(env, 'DATA_DIR') ?? '.data/pglite',
-    databaseUrl: given(env, 'DATABASE_URL') ?? '',
-    shutdownTimeoutMs: num('SHUTDOWN_TIMEOUT_MS', 10_000),
-    headersTimeoutMs: num('SERVER_HEADERS_TIMEOUT_MS', 10_000),
-    requestTimeoutMs: num('SERVER_REQUEST_TIMEOUT_MS', 60_000),
-    keepAliveTimeoutMs: num('SERVER_KEEP_ALIVE_TIMEOUT_MS', 5_000),
-    trustProxyHops: trust === 'true' ? 1 : trust === 'false' ? 0 : Number(trust),
-    metricsToken: given(env, 'METRICS_TOKEN') ?? '',
-    logLevel: given(env, 'LOG_LEVEL') ?? 'info',
-    logCacheHitSample: num('LOG_CACHE_HIT_SAMPLE', 1),
-    siteUrl: given(env, 'SITE_URL') ?? '',
-    serviceWorker: given(env, 'SERVICE_WORKER') !== 'false',
-    pictureWarmup: given(env, 'PICTURE_WARMUP') !== 'false',
+    host: setting('HOST', env),
+    port: setting('PORT', env),
+    dataDir: setting('DATA_DIR', env).trim(),
+    databaseUrl: setting('DATABASE_URL', env) ?? '',
+    shutdownTimeoutMs: setting('SHUTDOWN_TIMEOUT_MS', env),
+    headersTimeoutMs: setting('SERVER_HEADERS_TIMEOUT_MS', env),
+    requestTimeoutMs: setting('SERVER_REQUEST_TIMEOUT_MS', env),
+    keepAliveTimeoutMs: setting('SERVER_KEEP_ALIVE_TIMEOUT_MS', env),
+    trustProxyHops: setting('TRUST_PROXY', env),
+    metricsToken: setting('METRICS_TOKEN', env)?.trim() ?? '',
+    logLevel: setting('LOG_LEVEL', env),
+    logCacheHitSample: setting('LOG_CACHE_HIT_SAMPLE', env),
+    siteUrl: setting('SITE_URL', env) ?? '',
+    serviceWorker: setting('SERVICE_WORKER', env),
+    pictureWarmup: setting('PICTURE_WARMUP', env),
   };
 }
 
@@ -191,10 +253,7 @@ export function settingsProblems(env: Env): string[] {
     const raw = env[name];
     if (raw === undefined || raw.trim() === '') continue;
     const checked = schema.safeParse(raw);
-    if (!checked.success) {
-      const shown = name.includes('SECRET') || name.includes('TOKEN') || name.includes('PASSWORD') || name === 'XS_API_KEY' ? `${raw.length} characters` : `"${raw.slice(0, 80)}"`;
-      problems.push(`${name}: ${checked.error.issues[0]?.message ?? 'invalid'} (got ${shown}).`);
-    }
+    if (!checked.success) problems.push(problemOf(name, raw, checked.error.issues[0]?.message));
   }
   return [...problems, ...combinationProblems(env)];
 }

@@ -3,21 +3,21 @@
  * is told, and a check used by the server (./serve.ts) to refuse a second server before it listens. The
  * lock itself is taken in src/server/xs-api/db/client.ts when the database opens.
  */
-import type { Env } from '../settings.ts';
+import { setting, type Env } from '../settings.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import lockfile from 'proper-lockfile';
 import { clock } from '../clock.ts';
 
-/** Default ms a lock may go without a refresh before it counts as left by a dead process. */
+/** Default ms a lock may go without a refresh before it counts as left by a dead process (the schema's default). */
 export const LOCK_STALE_MS = 30_000;
 
 /**
- * The stale time in force: DATA_DIR_LOCK_STALE_MS when it is a number ≥ 2000 (ms), else LOCK_STALE_MS.
+ * The stale time in force, ms: DATA_DIR_LOCK_STALE_MS (2000 to 3600000), else LOCK_STALE_MS.
+ * @throws Error naming the variable when it is off the schema (src/server/settings.ts).
  */
 export function lockStaleMs(env: Env): number {
-  const n = Number(env.DATA_DIR_LOCK_STALE_MS ?? LOCK_STALE_MS);
-  return Number.isFinite(n) && n >= 2000 ? n : LOCK_STALE_MS;
+  return setting('DATA_DIR_LOCK_STALE_MS', env);
 }
 
 /** The lock folder of an (absolute) data directory: `<dataDir>.lock.d`. */

@@ -5,11 +5,9 @@
  * folder: `.data/images`) and served from there afterwards, also
  * after a restart, so a shopper never waits for a transform that was made before. The URL names
  * the source file by its content hash (`/_astro/P0001-1.<hash>.svg`), so a changed picture gets
- * new files, never a stale one.
+ * new files, never a stale one. This module serves them; making them (files, the queue of
+ * transforms, the warm-up) is ./picture-transforms.ts.
  *
- * - A file is `<key>.<ext>`: key = the first 32 characters of the URL's SHA-256 (base64url),
- *   ext from the content type (avif, heif, webp, png, jpg, gif, svg). Written to a temporary name and
- *   renamed, so a half-written file is never served.
  * - Served with `Cache-Control: public, max-age=31536000, immutable`, an ETag, 304 on
  *   If-None-Match, HEAD without a body, `X-Cache: HIT`.
  * - Only the sizes and formats the pages use are made (./picture-sizes.ts, ADR 22): any
@@ -19,75 +17,24 @@
  * - Concurrent requests for a picture not yet on disk wait for one transform. A picture another
  *   process wrote into the folders after this one started (an instance sharing the folder, a
  *   build) is found on disk before it would be made again.
- * - At most `transforms` pictures are made at once (PICTURE_TRANSFORMS, default: the cores, at most
- *   libuv's thread pool size − 2, so 2 by default); the others wait their turn here, in order. A
- *   transform holds a thread of libuv's pool (4 by default) for its whole run, and the same pool
- *   compresses every answer, reads files and hashes passwords: with a page's 80 pictures queued
- *   there, a login page waited 15 s for its compression, and in the browser tests minutes. A picture
- *   whose shopper left before its turn is not made then (the next request for it makes it).
- * - `warm(base)` (run by ./serve.ts after it starts listening) reads the sitemap, asks for
- *   the English pages one at a time (home first) and makes every picture they name that is not on
- *   disk yet, so after the first start nothing is recomputed. Pictures are the same in every
- *   language, so the other languages' pages add nothing.
+ * - `warm(base)` (run by ./serve.ts after it starts listening) makes every picture the English
+ *   pages name that is not on disk yet (`warmPictures`).
  */
 import type { Env } from '../settings.ts';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pLimit from 'p-limit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { allowedPicture, longPictureUrl, SHORT_PICTURE_PREFIX } from './picture-sizes.ts';
-import { teeResponse, type TeedResponse } from './response-tee.ts';
 import type { Render } from './page-cache.ts';
+import { createPictureMaker, pictureKey, pictureTransforms, TYPE_OF, warmPictures, type Kept, type WarmResult } from './picture-transforms.ts';
 
-/** A picture on disk: its file, content type and size in bytes. */
-interface Kept {
-  file: string;
-  type: string;
-  size: number;
-}
-
-/** What a warm-up did: pages read, pictures named, made (200, not kept before), 'url: status' of the others, and ms. */
-export interface WarmResult {
-  pages: number;
-  pictures: number;
-  made: number;
-  failed: string[];
-  ms: number;
-}
-
-// sharp labels AVIF output image/heif (the HEIF container); the type is kept as the app sent it.
-const EXT_OF: Record<string, string> = { 'image/avif': 'avif', 'image/heif': 'heif', 'image/webp': 'webp', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/svg+xml': 'svg' };
-const TYPE_OF: Record<string, string> = Object.fromEntries(Object.entries(EXT_OF).map(([type, ext]) => [ext, type]));
-/** Pictures larger than this (bytes) are served but not kept. */
-const MAX_PICTURE_BYTES = 8 * 1024 * 1024;
+/** Making pictures (./picture-transforms.ts), for the server, the build's scripts and the tests. */
+export { pictureKey, pictureTransforms, warmPictures, type WarmResult };
 
 /** The folder for transformed pictures: IMAGE_CACHE_DIR, else `images` beside DATA_DIR's folder. */
 export function imageCacheDir(env: Env): string {
   if (env.IMAGE_CACHE_DIR?.trim()) return path.resolve(env.IMAGE_CACHE_DIR.trim());
   return path.join(path.dirname(path.resolve(env.DATA_DIR ?? '.data/pglite')), 'images');
-}
-
-/**
- * How many pictures may be made at once: PICTURE_TRANSFORMS (a whole number ≥ 1), else the cores,
- * at most libuv's thread pool (UV_THREADPOOL_SIZE, default 4) less 2, at least 1.
- * @throws RangeError on a PICTURE_TRANSFORMS that is not a whole number ≥ 1.
- */
-export function pictureTransforms(env: Env): number {
-  const set = env.PICTURE_TRANSFORMS?.trim();
-  if (set) {
-    const n = Number(set);
-    if (!Number.isInteger(n) || n < 1) throw new RangeError(`PICTURE_TRANSFORMS must be a whole number of at least 1, got "${set}"`);
-    return n;
-  }
-  const pool = Number(env.UV_THREADPOOL_SIZE) || 4;
-  return Math.max(1, Math.min(os.availableParallelism(), pool - 2));
-}
-
-/** The file key of a picture URL (path and query as requested). */
-export function pictureKey(url: string): string {
-  return createHash('sha256').update(url).digest('base64url').slice(0, 32);
 }
 
 /** The pictures kept in `dir` (none when it does not exist), into `index` (key → { file, type, size }). */
@@ -125,14 +72,13 @@ export function createImageCache({
   warn?: (msg: string, data?: object) => void;
   info?: (msg: string, data?: object) => void;
 }) {
-  const limit = pLimit(maxTransforms);
   fs.mkdirSync(dir, { recursive: true });
   /** key → the picture on disk */
   const index = new Map<string, Kept>();
   if (builtDir) indexFolder(builtDir, index);
   indexFolder(dir, index);
   const pending = new Map<string, Promise<Kept | null>>();
-  let transforms = 0;
+  const maker = createPictureMaker({ dir, transforms: maxTransforms, warn, onKept: (key, kept) => index.set(key, kept) });
   let hits = 0;
   let refused = 0;
 
@@ -184,26 +130,6 @@ export function createImageCache({
     return true;
   }
 
-  /** Writes a finished transform to disk and indexes it. */
-  function keep(key: string, captured: TeedResponse | null, type: string | null): Kept | null {
-    const ext = type ? EXT_OF[type] : undefined;
-    if (!captured || captured.status !== 200 || !captured.body || !ext) return null;
-    const file = path.join(dir, `${key}.${ext}`);
-    const tmp = `${file}.${process.pid}.tmp`;
-    try {
-      fs.writeFileSync(tmp, captured.body);
-      fs.renameSync(tmp, file);
-    } catch (err) {
-      warn('pictures: could not keep a transformed picture', { file, err: String((err as Error)?.message ?? err) });
-      fs.rmSync(tmp, { force: true });
-      return null;
-    }
-    const kept = { file, type: type as string, size: captured.body.length };
-    index.set(key, kept);
-    transforms++;
-    return kept;
-  }
-
   /**
    * Answers a picture request from disk, or through `render(beforeApp)` (the app's transform), kept
    * on disk when it succeeds. Returns false (and does nothing) for any other request.
@@ -237,47 +163,19 @@ export function createImageCache({
       }
       let gone = false;
       res.once('close', () => (gone = true));
-      if (req.method === 'HEAD') {
-        return limit(async () => {
-          if (!gone) await transform(res, render, 0);
-        });
-      }
+      if (req.method === 'HEAD') return maker.answerOnly(res, render, () => gone);
       let done: (kept: Kept | null) => void = () => {};
       const made = new Promise<Kept | null>((resolve) => (done = resolve));
       pending.set(key, made);
       let result: Kept | null = null;
       try {
-        result = await limit(async () => {
-          if (gone) return null;
-          const { captured, type } = await transform(res, render, MAX_PICTURE_BYTES);
-          return keep(key, captured, type);
-        });
+        result = await maker.make(key, res, render, () => gone);
       } finally {
         // Waiters for the same picture go on even when this transform failed: they make it themselves.
         pending.delete(key);
         done(result);
       }
     })();
-  }
-
-  /**
-   * Runs the app's transform for `res` through `render(beforeApp)`, copying the answer (up to
-   * `maxBytes`). Resolves once the answer is finished or its connection closed.
-   */
-  function transform(res: ServerResponse, render: Render, maxBytes: number): Promise<{ captured: TeedResponse | null; type: string | null }> {
-    let type: string | null = null;
-    return new Promise((resolve) => {
-      render(() => {
-        teeResponse(res, {
-          maxBytes,
-          onHeaders(r) {
-            const t = (String(r.getHeader('content-type') ?? '').split(';')[0] ?? '').trim().toLowerCase();
-            type = t;
-            if (r.statusCode === 200 && EXT_OF[t]) r.setHeader('X-Cache', 'MISS');
-          },
-        }).then((captured) => resolve({ captured, type }));
-      });
-    });
   }
 
   /**
@@ -296,57 +194,10 @@ export function createImageCache({
   function stats() {
     let bytes = 0;
     for (const k of index.values()) bytes += k.size;
-    return { files: index.size, bytes, transforms, hits, refused, running: limit.activeCount, waiting: limit.pendingCount };
+    const { transforms, running, waiting } = maker.stats();
+    return { files: index.size, bytes, transforms, hits, refused, running, waiting };
   }
 
   return { handle, warm, stats, dir };
 }
 
-/** How long the warm-up waits for one page or picture (ms); past it, it goes on without. */
-const WARM_TIMEOUT_MS = 60_000;
-
-/** A picture address in a page's HTML: the image endpoint's URL or its short form (ADR 22). */
-const PICTURE_IN_HTML = /\/_(?:image\?|p\/)[^"' ,]+/g;
-
-/**
- * Asks `base` for every picture its English pages name (`src` and `srcset` candidates, as in the
- * sitemap, home first) that `known(url)` does not already hold, one at a time, so that the server
- * makes and keeps each one. Pictures are the same in every language, so the other languages' pages
- * add nothing.
- * `base`: a running shop's origin; `known(url)`: true for a picture already kept, given its
- * image-endpoint URL (path and query; a short address is given in its long form); `onPage`: called
- * after each page's pictures (page counts from 1), for a progress line.
- */
-export async function warmPictures(base: string, known: (url: string) => boolean, onPage: (done: { page: number; pages: number; made: number }) => void = () => {}): Promise<WarmResult> {
-  const started = performance.now();
-  const sitemap = await fetch(`${base}/sitemap.xml`).then((r) => (r.ok ? r.text() : ''));
-  const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
-    .map((m) => new URL(m[1] ?? '/', base).pathname)
-    .filter((p) => !/^\/(zh|ar)(\/|$)/.test(p));
-  if (!pages.includes('/')) pages.unshift('/');
-  const seen = new Set<string>();
-  const failed: string[] = [];
-  let made = 0;
-  for (const page of pages) {
-    const html = await fetch(base + page, { redirect: 'manual', signal: AbortSignal.timeout(WARM_TIMEOUT_MS) })
-      .then((r) => (r.ok ? r.text() : ''))
-      .catch(() => '');
-    for (const m of html.matchAll(PICTURE_IN_HTML)) {
-      const url = m[0].replaceAll('&amp;', '&');
-      // A pattern the gallery fills in the browser ('{src}') is not a picture.
-      if (url.includes('{')) continue;
-      // One picture whether a page writes its short address or the endpoint's URL.
-      const long = url.startsWith(SHORT_PICTURE_PREFIX) ? (longPictureUrl(url) ?? url) : url;
-      if (seen.has(long)) continue;
-      seen.add(long);
-      if (known(long)) continue;
-      const status = await fetch(base + url, { signal: AbortSignal.timeout(WARM_TIMEOUT_MS) })
-        .then(async (res) => (await res.arrayBuffer(), res.status))
-        .catch(() => 0);
-      if (status === 200) made++;
-      else failed.push(`${url}: ${status || 'no answer'}`);
-    }
-    onPage({ page: pages.indexOf(page) + 1, pages: pages.length, made });
-  }
-  return { pages: pages.length, pictures: seen.size, made, failed, ms: Math.round(performance.now() - started) };
-}

@@ -65,111 +65,100 @@ export interface DbPoolFigures {
   idle: number | null;
 }
 
+/** The page cache's counters and gauges: metric name, help, and the figure it reads at each scrape. */
+const PAGE_CACHE_COUNTS: [string, string, (s: PageCacheFigures) => number][] = [
+  ['xs_page_cache_stores_total', 'Pages the page cache kept (new or refreshed).', (s) => s.stores],
+  ['xs_page_cache_evictions_total', 'Pages dropped to stay within PAGE_CACHE_MB.', (s) => s.evictions],
+];
+const PAGE_CACHE_GAUGES: [string, string, (s: PageCacheFigures) => number][] = [
+  ['xs_page_cache_entries', 'Pages held by the page cache.', (s) => s.entries],
+  ['xs_page_cache_bytes', 'Bytes held by the page cache (bodies in three encodings and headers).', (s) => s.bytes],
+  ['xs_page_cache_max_bytes', 'The page cache budget (PAGE_CACHE_MB), bytes.', (s) => s.maxBytes],
+];
+
 function create() {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
+  const registers = [registry];
   /** Answers the page cache's figures, or null. */
   let pageCacheStats: () => PageCacheFigures | null = () => null;
   /** Answers the database pool's figures at a scrape, or null while unknown. */
   let dbPoolStats: () => Promise<DbPoolFigures | null> = async () => null;
-  const cacheFigure = (name: string, help: string, pick: (s: PageCacheFigures) => number) =>
+  const httpDuration = new client.Histogram({
+    name: 'xs_http_request_duration_seconds',
+    help: 'Time to answer a request, by method, route pattern and status (its _count is the request rate).',
+    labelNames: ['method', 'route', 'status'],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  new client.Counter({
+    name: 'xs_page_cache_requests_total',
+    help: 'GET and HEAD requests the page cache answered from memory (hit) or sent on to the app (miss).',
+    labelNames: ['result'],
+    registers,
+    collect() {
+      const s = pageCacheStats();
+      this.reset();
+      this.inc({ result: 'hit' }, s?.hits ?? 0);
+      this.inc({ result: 'miss' }, s?.misses ?? 0);
+    },
+  });
+  // The page cache keeps its own counts: each scrape copies them (a counter is reset, then set to the total).
+  for (const [name, help, pick] of PAGE_CACHE_COUNTS) {
+    new client.Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        this.reset();
+        const s = pageCacheStats();
+        this.inc(s ? pick(s) : 0);
+      },
+    });
+  }
+  for (const [name, help, pick] of PAGE_CACHE_GAUGES) {
     new client.Gauge({
       name,
       help,
-      registers: [registry],
+      registers,
       collect() {
         const s = pageCacheStats();
         this.set(s ? pick(s) : 0);
       },
     });
-  const metrics = {
+  }
+  return {
     registry,
     /** Per-request records, filled by the app while the server handles a request. */
     requests: new AsyncLocalStorage<RequestRecord>(),
-    httpDuration: new client.Histogram({
-      name: 'xs_http_request_duration_seconds',
-      help: 'Time to answer a request, by method, route pattern and status (its _count is the request rate).',
-      labelNames: ['method', 'route', 'status'],
-      buckets: LATENCY_BUCKETS,
-      registers: [registry],
-    }),
-    pageCacheRequests: new client.Counter({
-      name: 'xs_page_cache_requests_total',
-      help: 'GET and HEAD requests the page cache answered from memory (hit) or sent on to the app (miss).',
-      labelNames: ['result'],
-      registers: [registry],
-      collect() {
-        const s = pageCacheStats();
-        this.reset();
-        this.inc({ result: 'hit' }, s?.hits ?? 0);
-        this.inc({ result: 'miss' }, s?.misses ?? 0);
-      },
-    }),
-    pageCacheStores: new client.Counter({
-      name: 'xs_page_cache_stores_total',
-      help: 'Pages the page cache kept (new or refreshed).',
-      registers: [registry],
-      collect() {
-        this.reset();
-        this.inc(pageCacheStats()?.stores ?? 0);
-      },
-    }),
-    pageCacheEvictions: new client.Counter({
-      name: 'xs_page_cache_evictions_total',
-      help: 'Pages dropped to stay within PAGE_CACHE_MB.',
-      registers: [registry],
-      collect() {
-        this.reset();
-        this.inc(pageCacheStats()?.evictions ?? 0);
-      },
-    }),
-    pageCacheEntries: cacheFigure('xs_page_cache_entries', 'Pages held by the page cache.', (s) => s.entries),
-    pageCacheBytes: cacheFigure('xs_page_cache_bytes', 'Bytes held by the page cache (bodies in three encodings and headers).', (s) => s.bytes),
-    pageCacheMaxBytes: cacheFigure('xs_page_cache_max_bytes', 'The page cache budget (PAGE_CACHE_MB), bytes.', (s) => s.maxBytes),
+    httpDuration,
     ordersPlaced: new client.Counter({
       name: 'xs_orders_placed_total',
       help: 'Orders placed (a replayed submit is not counted again), by fulfilment.',
       labelNames: ['fulfilment'],
-      registers: [registry],
+      registers,
     }),
     paymentEvents: new client.Counter({
       name: 'xs_payment_events_total',
       help: 'Payment provider events, by provider, kind (paid, failed, cancelled, ignored) and outcome (applied, ignored, flagged, duplicate).',
       labelNames: ['provider', 'kind', 'outcome'],
-      registers: [registry],
+      registers,
     }),
-    expiryRuns: new client.Counter({
-      name: 'xs_order_expiry_runs_total',
-      help: 'Runs of the expiry of unpaid orders, by result (ok, failed).',
-      labelNames: ['result'],
-      registers: [registry],
-    }),
-    expiryCancelled: new client.Counter({
-      name: 'xs_order_expiry_cancelled_total',
-      help: 'Unpaid orders this instance cancelled when their payment window was over.',
-      registers: [registry],
-    }),
+    expiryRuns: new client.Counter({ name: 'xs_order_expiry_runs_total', help: 'Runs of the expiry of unpaid orders, by result (ok, failed).', labelNames: ['result'], registers }),
+    expiryCancelled: new client.Counter({ name: 'xs_order_expiry_cancelled_total', help: 'Unpaid orders this instance cancelled when their payment window was over.', registers }),
     expiryDuration: new client.Histogram({
       name: 'xs_order_expiry_run_seconds',
       help: 'Time one run of the expiry of unpaid orders took.',
       buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60],
-      registers: [registry],
+      registers,
     }),
-    expiryBacklog: new client.Gauge({
-      name: 'xs_order_expiry_backlog',
-      help: 'Orders still To Pay past their payment window, counted after the last expiry run.',
-      registers: [registry],
-    }),
-    expiryLastRun: new client.Gauge({
-      name: 'xs_order_expiry_last_run_timestamp_seconds',
-      help: 'When the last expiry run ended (Unix time, seconds).',
-      registers: [registry],
-    }),
+    expiryBacklog: new client.Gauge({ name: 'xs_order_expiry_backlog', help: 'Orders still To Pay past their payment window, counted after the last expiry run.', registers }),
+    expiryLastRun: new client.Gauge({ name: 'xs_order_expiry_last_run_timestamp_seconds', help: 'When the last expiry run ended (Unix time, seconds).', registers }),
     dbPoolMax: new client.Gauge({
       name: 'xs_db_pool_max_connections',
       help: 'Connections the database pool may open (DATABASE_POOL_SIZE; 1 for the embedded database).',
       labelNames: ['driver'],
-      registers: [registry],
+      registers,
       async collect() {
         const s = await dbPoolStats();
         this.reset();
@@ -180,7 +169,7 @@ function create() {
       name: 'xs_db_pool_connections',
       help: 'Connections of the database pool, by state (busy: running a query; idle).',
       labelNames: ['driver', 'state'],
-      registers: [registry],
+      registers,
       async collect() {
         const s = await dbPoolStats();
         this.reset();
@@ -198,10 +187,9 @@ function create() {
       dbPoolStats = fn;
     },
   };
-  return metrics;
 }
 
-/** The process's metrics: the registry and every metric named above. */
+/** The process's metrics: the registry, the metrics the server and the app update, and where the figures read at each scrape come from. */
 export type ShopMetrics = ReturnType<typeof create>;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Copies a Node response as the app writes it (before any compression installed earlier wraps the
- * socket), for the server's caches (./page-cache.ts, ./image-cache.ts).
+ * socket), for the server's caches (./page-cache.ts, ./picture-transforms.ts).
  *
  * `teeResponse(res, { maxBytes, onHeaders })` wraps `res.writeHead`, `res.write` and `res.end`:
  *   - `onHeaders(res)` runs once, just before the status line is sent, with every header already on

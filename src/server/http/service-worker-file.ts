@@ -7,7 +7,8 @@
  * - its own Content-Security-Policy: a worker obeys the policy of its script's answer, and the
  *   strict default of files (./security-policy.ts FALLBACK_CSP) would forbid the
  *   worker's own requests to the shop (connect-src) and its notification icon (img-src);
- * - brotli or gzip made once at start, by Accept-Encoding (Vary), identity otherwise.
+ * - brotli or gzip made once at start, by Accept-Encoding (Vary), identity otherwise, with an ETag
+ *   and 304 (./negotiated-bytes.ts).
  * Without a built worker (`astro dev`, a build without it) `handle` leaves the request to the app (404).
  *
  * `SERVICE_WORKER=false` (README Configuration) answers with RETIRING_WORKER instead: every browser
@@ -18,7 +19,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Negotiator from 'negotiator';
+import { sendNegotiatedBytes, type EncodedBodies } from './negotiated-bytes.ts';
 
 /** The worker's own policy: it fetches from and shows pictures of the shop, nothing else. */
 export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'";
@@ -36,7 +37,7 @@ self.addEventListener('activate',(e)=>e.waitUntil(caches.keys().then((names)=>Pr
 export function createServiceWorkerFile(file: string, urlPath: string, { retire = false }: { retire?: boolean } = {}): { present: boolean; handle(req: IncomingMessage, res: ServerResponse): boolean } {
   if (!retire && !fs.existsSync(file)) return { present: false, handle: () => false };
   const raw = retire ? Buffer.from(RETIRING_WORKER) : fs.readFileSync(file);
-  const bodies: Record<string, Buffer> = {
+  const bodies: EncodedBodies = {
     br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: zlib.gzipSync(raw, { level: 9 }),
     identity: raw,
@@ -47,24 +48,7 @@ export function createServiceWorkerFile(file: string, urlPath: string, { retire 
     handle(req, res) {
       if ((req.url ?? '').split('?')[0] !== urlPath) return false;
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-      const encoding = new Negotiator(req).encoding(['br', 'gzip', 'identity'], ['br', 'gzip']) ?? 'identity';
-      const body = bodies[encoding] ?? bodies.identity;
-      const etag = `"${tag}-${encoding}"`;
-      res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
-      res.setHeader('Cache-Control', 'no-cache');
-      res.setHeader('Content-Security-Policy', SERVICE_WORKER_CSP);
-      res.setHeader('Vary', 'Accept-Encoding');
-      res.setHeader('ETag', etag);
-      if (req.headers['if-none-match'] === etag) {
-        res.statusCode = 304;
-        res.end();
-        return true;
-      }
-      if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-      res.setHeader('Content-Length', body.length);
-      res.statusCode = 200;
-      res.end(req.method === 'HEAD' ? undefined : body);
-      return true;
+      return sendNegotiatedBytes(req, res, bodies, tag, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Security-Policy': SERVICE_WORKER_CSP });
     },
   };
 }

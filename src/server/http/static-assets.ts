@@ -6,18 +6,18 @@
  * - At build (`precompressAssets`, from the Astro integration in astro.config.mjs): beside every text
  *   asset of at least `MIN_BYTES`, a `.br` (brotli, quality 11) and a `.gz` (gzip, level 9).
  * - At start (`createStaticAssets`): the compressed copies are read into memory (about 0.6 MB for
- *   the whole shop). A GET or HEAD of such an asset whose Accept-Encoding takes br or gzip
- *   (Negotiator, as the `compression` middleware reads it) is answered with the copy, its length,
- *   `Vary: Accept-Encoding`, the year-long immutable cache of hashed assets and an ETag (a matching
- *   If-None-Match answers 304). Any other request (identity only, a Range, a file without copies)
- *   is left to the Node adapter's static handler, as before.
+ *   the whole shop). A GET or HEAD of such an asset whose Accept-Encoding takes br or gzip is
+ *   answered with the copy (./negotiated-bytes.ts: its length, `Vary: Accept-Encoding`, an ETag,
+ *   304 on a matching If-None-Match) and the year-long immutable cache of hashed assets. Any other
+ *   request (identity only, a Range, a file without copies) is left to the Node adapter's static
+ *   handler, as before.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Negotiator from 'negotiator';
+import { sendNegotiatedBytes } from './negotiated-bytes.ts';
 
 /** Smaller assets are not worth compressing (the `compression` middleware's threshold too). */
 export const MIN_BYTES = 1024;
@@ -88,25 +88,7 @@ export function createStaticAssets(dir: string, urlPrefix = '/_astro/'): { size:
       if (req.headers.range) return false;
       const asset = assets.get((req.url ?? '').split('?')[0]);
       if (!asset) return false;
-      // br before gzip when the client takes both equally (browsers list gzip first).
-      const encoding = new Negotiator(req).encoding(['br', 'gzip'], ['br', 'gzip']);
-      if (encoding !== 'br' && encoding !== 'gzip') return false;
-      const etag = `"${asset.etag}-${encoding}"`;
-      res.setHeader('Content-Type', asset.type);
-      res.setHeader('Cache-Control', IMMUTABLE);
-      res.setHeader('Vary', 'Accept-Encoding');
-      res.setHeader('ETag', etag);
-      if (req.headers['if-none-match'] === etag) {
-        res.statusCode = 304;
-        res.end();
-        return true;
-      }
-      const body = asset[encoding];
-      res.setHeader('Content-Encoding', encoding);
-      res.setHeader('Content-Length', body.length);
-      res.statusCode = 200;
-      res.end(req.method === 'HEAD' ? undefined : body);
-      return true;
+      return sendNegotiatedBytes(req, res, asset, asset.etag, { 'Content-Type': asset.type, 'Cache-Control': IMMUTABLE });
     },
   };
 }

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import type { LatLng } from '../../../domain/delivery';
 import { log } from '../../log';
-import { currentEnv, type Env } from '../../settings';
+import { currentEnv, setting, type Env } from '../../settings';
 
 /** How long a maps lookup may take before the offline data answers: 3,000 ms. */
 export const GEOCODER_TIMEOUT_MS = 3_000;
@@ -86,14 +86,15 @@ export function mapsGeocoder({ url, key, timeoutMs = GEOCODER_TIMEOUT_MS, fetchF
 
 /**
  * The maps geocoder of this environment: GEOCODER_URL (with GEOCODER_KEY) set, else null (offline
- * data only). A GEOCODER_URL that is not an http(s) URL is logged as an error and left unused, so
- * addresses are still placed (a production server refuses to start with it: src/server/settings.ts).
+ * data only), both read from the settings' schema (src/server/settings.ts). A GEOCODER_URL that is
+ * not an http(s) URL is logged as an error and left unused, so addresses are still placed (the
+ * server refuses to start with it).
  */
 export function geocoderFromEnv(env: Env = currentEnv()): MapsGeocoder | null {
-  const url = env.GEOCODER_URL?.trim();
-  if (!url) return null;
   try {
-    return mapsGeocoder({ url, key: env.GEOCODER_KEY?.trim() ?? '' });
+    const url = setting('GEOCODER_URL', env);
+    if (!url) return null;
+    return mapsGeocoder({ url, key: setting('GEOCODER_KEY', env) ?? '' });
   } catch (err) {
     log.error({ event: 'geocoder_config', reason: err instanceof Error ? err.message : String(err) }, 'geocode: GEOCODER_URL is unusable; offline data only');
     return null;

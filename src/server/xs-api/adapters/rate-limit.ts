@@ -21,7 +21,7 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { errorFields, log } from '../../log';
 import { COLLECTION_CODE_FREE_FAILURES, COLLECTION_CODE_WINDOW_S } from '../../../domain/staff';
-import { currentEnv, type Env } from '../../settings';
+import { currentEnv, setting, type Env } from '../../settings';
 import { ipKey } from '../../ip-key';
 
 /** Failed logins are remembered for 15 minutes after the first one. */
@@ -268,43 +268,35 @@ export async function redisLimits(url: string, options: LimitsOptions = {}): Pro
 }
 
 /**
- * The per-minute limit of RATE_LIMIT_PER_MINUTE: a whole number ≥ 1 (default 600).
- * @throws Error for anything else.
+ * The per-minute limit of RATE_LIMIT_PER_MINUTE: a whole number ≥ 1 (default 600, the schema's:
+ * src/server/settings.ts). @throws Error naming the variable for anything else.
  */
 export function perMinuteFromEnv(env: Env = currentEnv()): number {
-  const raw = env.RATE_LIMIT_PER_MINUTE ?? String(DEFAULT_RATE_LIMIT_PER_MINUTE);
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`RATE_LIMIT_PER_MINUTE must be a whole number of requests (at least 1), not "${raw}".`);
-  return n;
+  return setting('RATE_LIMIT_PER_MINUTE', env);
 }
 
-/** RATE_LIMIT_EXEMPT_IPS: client IPs separated by commas or spaces, e.g. '127.0.0.1, ::1'. */
+/** RATE_LIMIT_EXEMPT_IPS: client IPs separated by commas or spaces, e.g. '127.0.0.1, ::1'. @throws Error naming it when one is not an IP. */
 export function exemptIpsFromEnv(env: Env = currentEnv()): string[] {
-  return (env.RATE_LIMIT_EXEMPT_IPS ?? '').split(/[\s,]+/).filter(Boolean);
+  return setting('RATE_LIMIT_EXEMPT_IPS', env);
 }
 
 /**
  * RATE_LIMIT_KEY_PREFIX: the prefix of every limit's keys in Redis (default 'xs'), so two shops
  * (production and staging, say) can share one Redis without sharing counts. Letters, digits, '-'
- * and '_', at most 40. @throws Error for anything else.
+ * and '_', at most 40. @throws Error naming the variable for anything else.
  */
 export function keyPrefixFromEnv(env: Env = currentEnv()): string {
-  const raw = env.RATE_LIMIT_KEY_PREFIX || 'xs';
-  if (!/^[\w-]{1,40}$/.test(raw)) throw new Error(`RATE_LIMIT_KEY_PREFIX must be 1 to 40 letters, digits, '-' or '_', not "${raw}".`);
-  return raw;
+  return setting('RATE_LIMIT_KEY_PREFIX', env);
 }
 
 /**
  * RATE_LIMIT_SCALE: a number from 0.01 to 1000 (default 1) multiplying every operation's allowance
  * (sign-ups, text messages, resets, add to cart, orders); not the login delays. For a browser test
  * run or a load test, where one member orders far more than a shopper would.
- * @throws Error for anything else.
+ * @throws Error naming the variable for anything else.
  */
 export function operationScaleFromEnv(env: Env = currentEnv()): number {
-  const raw = env.RATE_LIMIT_SCALE || '1';
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0.01 || n > 1000) throw new Error(`RATE_LIMIT_SCALE must be a number from 0.01 to 1000, not "${raw}".`);
-  return n;
+  return setting('RATE_LIMIT_SCALE', env);
 }
 
 /**
@@ -313,5 +305,6 @@ export function operationScaleFromEnv(env: Env = currentEnv()): number {
  */
 export async function limitsFromEnv(env: Env = currentEnv()): Promise<AbuseLimits> {
   const options = { perMinute: perMinuteFromEnv(env), exemptIps: exemptIpsFromEnv(env), namespace: keyPrefixFromEnv(env), operationScale: operationScaleFromEnv(env) };
-  return env.REDIS_URL ? redisLimits(env.REDIS_URL, options) : memoryLimits(options);
+  const redisUrl = setting('REDIS_URL', env);
+  return redisUrl ? redisLimits(redisUrl, options) : memoryLimits(options);
 }

@@ -15,7 +15,7 @@ import { lt } from 'drizzle-orm';
 import { smsOutbox } from '../db/schema';
 import { log } from '../../log';
 import { clock } from '../../clock';
-import { currentEnv, type Env } from '../../settings';
+import { currentEnv, setting, type Env } from '../../settings';
 
 /** How long the outbox keeps a message: 30 minutes, the life of a reset link (a code lives 10). */
 export const SMS_OUTBOX_KEEP_MS = 30 * 60 * 1000;
@@ -55,8 +55,13 @@ export function gatewaySms(url: string, username: string, password: string, fetc
   };
 }
 
-/** The sender for this environment: the gateway when SMS_GATEWAY_URL is set, else the outbox. */
+/**
+ * The sender for this environment: the gateway when SMS_GATEWAY_URL is set (with
+ * SMS_GATEWAY_USERNAME and SMS_GATEWAY_PASSWORD), else the outbox.
+ * @throws Error naming a setting off the schema (src/server/settings.ts).
+ */
 export function smsFromEnv(env: Env = currentEnv()): SmsSender {
-  if (!env.SMS_GATEWAY_URL) return outboxSms();
-  return gatewaySms(env.SMS_GATEWAY_URL, env.SMS_GATEWAY_USERNAME ?? '', env.SMS_GATEWAY_PASSWORD ?? '');
+  const url = setting('SMS_GATEWAY_URL', env);
+  if (!url) return outboxSms();
+  return gatewaySms(url, setting('SMS_GATEWAY_USERNAME', env) ?? '', setting('SMS_GATEWAY_PASSWORD', env) ?? '');
 }

@@ -15,7 +15,7 @@ import lockfile from 'proper-lockfile';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { forgetLockOwner, goneOwnersLock, lockedMessage, lockPathOf, lockStaleMs, recordLockOwner, removeDeadLock } from '../../http/data-dir-lock.ts';
-import { currentEnv, type Env } from '../../settings';
+import { currentEnv, setting, type Env } from '../../settings';
 
 /** The Drizzle database type shared by the PGlite and PostgreSQL drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -49,7 +49,7 @@ export const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB', 'work_mem=2MB', 'm
 
 /** Folder of the generated SQL migrations; override with MIGRATIONS_DIR when deploying `dist/` alone. */
 export function migrationsFolder(): string {
-  return path.resolve(currentEnv().MIGRATIONS_DIR ?? 'src/server/xs-api/db/migrations');
+  return path.resolve(setting('MIGRATIONS_DIR'));
 }
 
 /** Advisory lock key taken while migrating PostgreSQL (arbitrary, fixed). */
@@ -179,14 +179,15 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
  */
 export const POOL_APPLICATION_NAME = `xs-storefront-${randomBytes(4).toString('hex')}`;
 
-/** Connections the PostgreSQL pool may open: DATABASE_POOL_SIZE, default 10. */
+/** Connections the PostgreSQL pool may open: DATABASE_POOL_SIZE, default 10. @throws Error naming it when off the schema. */
 export function poolSize(env: Env = currentEnv()): number {
-  return Number(env.DATABASE_POOL_SIZE || 10);
+  return setting('DATABASE_POOL_SIZE', env);
 }
 
-/** The target from the environment: DATABASE_URL, else PGlite in DATA_DIR (default `.data/pglite`). */
+/** The target from the environment: DATABASE_URL, else PGlite in DATA_DIR (default `.data/pglite`). @throws Error naming a setting off the schema. */
 export function targetFromEnv(env: Env = currentEnv()): DbTarget {
-  return env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR ?? '.data/pglite' };
+  const url = setting('DATABASE_URL', env);
+  return url ? { url } : { dataDir: setting('DATA_DIR', env) };
 }
 
 let shared: Promise<DbHandle> | undefined;

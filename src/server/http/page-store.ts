@@ -1,0 +1,243 @@
+/**
+ * The page cache's store (ADR 16): the pages kept by ./page-cache.ts, which answers requests from
+ * it. Each entry holds one page's headers and its body already compressed (brotli and gzip,
+ * computed once, off the event loop) beside the identity bytes, with a weak ETag.
+ *
+ * - Kept only: GET, 200, `Cache-Control` with `public`, `CDN-Cache-Control` max-age > 0, no
+ *   Set-Cookie, no `Vary: Cookie` or `Vary: *` (`storableMeta`), and a body of at most a quarter of
+ *   the budget (the caller tees at most `maxEntryBytes`).
+ * - Freshness as Astro's route cache: fresh for max-age seconds, then served stale for
+ *   stale-while-revalidate seconds while one background request renders it again; later, gone.
+ * - Bounded: at most `maxBytes` (bodies and headers), least recently used entries go first.
+ * - `invalidate({ tags, path })` drops entries by the tags of `Cache-Tag` or by path (the app's
+ *   `Astro.cache.invalidate`, through src/server/page-cache-provider.ts, and the catalogue's
+ *   changes, src/server/page-changes.ts, ADR 26). A render still in flight when it is called (its
+ *   tags matching, or not known yet) may have read the data before the change: its answer goes to
+ *   its shopper but is not kept (its flight is marked `dropped`).
+ */
+import type { Env } from '../settings.ts';
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { OutgoingHttpHeader, ServerResponse } from 'node:http';
+import type { TeedResponse } from './response-tee.ts';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Headers that belong to one answer, or that the cache sets itself, never replayed from an entry. */
+const NOT_STORED = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'etag', 'vary', 'age', 'x-request-id', 'x-astro-cache', 'x-cache', 'cdn-cache-control', 'cache-tag', 'set-cookie']);
+/**
+ * Brotli quality of a cached page's body. Not 9: on these pages quality 9 cost 110–150 ms of CPU per
+ * page (product page 40 KB, home 114 KB), quality 6 1.3–2.8 ms, for bodies 0.7–1.5 % larger
+ * (8,868 against 8,810 bytes; 12,736 against 12,552). Every new or refreshed page pays it once, so
+ * at quality 9 compressing a page cost five times its render.
+ */
+export const BROTLI_QUALITY = 6;
+/** Default budget when PAGE_CACHE_MB is unset, in MB. */
+export const DEFAULT_PAGE_CACHE_MB = 48;
+
+/** One cached page: its headers, its body in three encodings, its freshness (s) and tags. */
+export interface Entry {
+  key: string;
+  headers: [string, OutgoingHttpHeader][];
+  bodies: { identity: Buffer; gzip: Buffer; br: Buffer };
+  etag: string;
+  /** When it was kept, ms on the store's clock. */
+  storedAt: number;
+  maxAge: number;
+  swr: number;
+  tags: string[];
+  bytes: number;
+  refreshing: boolean;
+  label: string | undefined;
+}
+
+/** What a render in flight learnt from its headers (`seen` once they were sent). */
+export interface Meta {
+  cacheable: boolean;
+  headers: [string, OutgoingHttpHeader][];
+  maxAge: number;
+  swr: number;
+  tags: string[];
+  seen: boolean;
+}
+
+/** A render in flight for `key`; an invalidation that concerns it sets `dropped`. */
+export interface Flight {
+  key: string;
+  meta: Meta;
+  dropped: boolean;
+}
+
+/** `max-age` and `stale-while-revalidate` of a Cache-Control-like header, in seconds. */
+export function parseDirectives(header: OutgoingHttpHeader | undefined): { maxAge: number; swr: number } {
+  let maxAge = 0;
+  let swr = 0;
+  for (const part of String(header ?? '').split(',')) {
+    const [k, v] = part.trim().toLowerCase().split('=');
+    if (k === 'max-age') maxAge = Number.parseInt(v ?? '', 10) || 0;
+    else if (k === 'stale-while-revalidate') swr = Number.parseInt(v ?? '', 10) || 0;
+  }
+  return { maxAge, swr };
+}
+
+/**
+ * Fills `meta` from an answer's headers as they are about to be sent: whether the page may be kept
+ * (see the module's "Kept only"), and if so its freshness, its tags (`cache-tag`, comma-separated)
+ * and the headers to replay. `cdn` and `tags` are the CDN-Cache-Control and Cache-Tag values, which
+ * the caller has taken off the answer. Returns `meta.cacheable`.
+ */
+export function storableMeta(meta: Meta, method: string | undefined, r: ServerResponse, cdn: OutgoingHttpHeader | undefined, tags: OutgoingHttpHeader | undefined): boolean {
+  meta.seen = true;
+  const { maxAge, swr } = parseDirectives(cdn);
+  const vary = String(r.getHeader('vary') ?? '').toLowerCase();
+  meta.cacheable =
+    method === 'GET' &&
+    r.statusCode === 200 &&
+    maxAge > 0 &&
+    /(^|,)\s*public\s*(,|$)/i.test(String(r.getHeader('cache-control') ?? '')) &&
+    !r.hasHeader('set-cookie') &&
+    !/(^|,)\s*(cookie|\*)\s*(,|$)/.test(vary);
+  if (!meta.cacheable) return false;
+  meta.maxAge = maxAge;
+  meta.swr = swr;
+  meta.tags = tags ? String(tags).split(',').map((t) => t.trim()).filter(Boolean) : [];
+  meta.headers = Object.entries(r.getHeaders())
+    .filter(([name]) => !NOT_STORED.has(name))
+    .filter((pair): pair is [string, OutgoingHttpHeader] => pair[1] !== undefined);
+  return true;
+}
+
+/**
+ * A store of pages within `maxBytes` (bodies and headers, bytes), on the clock `now` (ms).
+ * `maxEntryBytes` is the largest body it keeps (a quarter of the budget).
+ */
+export function createPageStore({ maxBytes, now }: { maxBytes: number; now: () => number }) {
+  /** key → entry, least recently used first. */
+  const entries = new Map<string, Entry>();
+  /** Renders in flight, for invalidate. */
+  const flights = new Set<Flight>();
+  const maxEntryBytes = Math.floor(maxBytes / 4);
+  let bytes = 0;
+  let evictions = 0;
+  let stores = 0;
+
+  function remove(key: string) {
+    const e = entries.get(key);
+    if (!e) return;
+    entries.delete(key);
+    bytes -= e.bytes;
+  }
+
+  /** Keeps an entry (replacing one of the same key), then evicts the least recently used over budget. */
+  function put(entry: Entry) {
+    stores++;
+    remove(entry.key);
+    entries.set(entry.key, entry);
+    bytes += entry.bytes;
+    for (const key of entries.keys()) {
+      if (bytes <= maxBytes) break;
+      remove(key);
+      evictions++;
+    }
+  }
+
+  /** The entry for a key, marked recently used; expired ones are dropped. */
+  function get(key: string): Entry | null {
+    const e = entries.get(key);
+    if (!e) return null;
+    if (ageSeconds(e) > e.maxAge + e.swr) {
+      remove(key);
+      return null;
+    }
+    entries.delete(key);
+    entries.set(key, e);
+    return e;
+  }
+
+  /** True while `entry` is the one kept for its key (a render's result that was not dropped or evicted). */
+  function holds(entry: Entry): boolean {
+    return entries.get(entry.key) === entry;
+  }
+
+  /** Seconds since an entry was kept (fractional). */
+  function ageSeconds(entry: Entry): number {
+    return (now() - entry.storedAt) / 1000;
+  }
+
+  /** True while an entry is within its max-age (past it, it is stale until max-age + swr). */
+  function isFresh(entry: Entry): boolean {
+    return ageSeconds(entry) <= entry.maxAge;
+  }
+
+  /** Builds an entry from a finished answer (compressing its body), or null when it must not be kept. */
+  async function entryFrom(key: string, captured: TeedResponse | null, meta: Meta, label: string | undefined): Promise<Entry | null> {
+    if (!captured || captured.status !== 200 || !captured.body || !meta.cacheable) return null;
+    const identity = captured.body;
+    const [br, gz] = await Promise.all([
+      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      gzip(identity, { level: 9 }),
+    ]);
+    const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+    const headerBytes = meta.headers.reduce((n, [k, v]) => n + k.length + String(v).length, 0);
+    return {
+      key,
+      headers: meta.headers,
+      bodies: { identity, gzip: gz, br },
+      etag,
+      storedAt: now(),
+      maxAge: meta.maxAge,
+      swr: meta.swr,
+      tags: meta.tags,
+      bytes: identity.length + gz.length + br.length + headerBytes + 256,
+      refreshing: false,
+      label,
+    };
+  }
+
+  /** Registers a render in flight for `key` (its meta filled in as its headers come); `land` it when done. */
+  function takeOff(key: string): Flight {
+    const flight: Flight = { key, meta: { cacheable: false, headers: [], maxAge: 0, swr: 0, tags: [], seen: false }, dropped: false };
+    flights.add(flight);
+    return flight;
+  }
+
+  /** Ends a render in flight. */
+  function land(flight: Flight): void {
+    flights.delete(flight);
+  }
+
+  /**
+   * Drops entries carrying any of `tags`, or stored for `path` (with any query), and keeps from
+   * being stored the renders in flight that carry them or whose tags are not known yet.
+   */
+  function invalidate({ tags, path }: { tags?: string | string[]; path?: string } = {}): void {
+    const wanted = new Set(tags === undefined ? [] : Array.isArray(tags) ? tags : [tags]);
+    const concerns = (key: string, entryTags: string[]) => (path !== undefined && key.split('?')[0] === path) || entryTags.some((t) => wanted.has(t));
+    for (const [key, e] of [...entries]) {
+      if (concerns(key, e.tags)) remove(key);
+    }
+    for (const flight of flights) {
+      if (!flight.meta.seen || concerns(flight.key, flight.meta.tags)) flight.dropped = true;
+    }
+  }
+
+  /** The store's figures: entries, bytes, budget, pages kept, evictions. */
+  function stats() {
+    return { entries: entries.size, bytes, maxBytes, stores, evictions };
+  }
+
+  return { maxEntryBytes, put, get, holds, ageSeconds, isFresh, entryFrom, takeOff, land, invalidate, stats };
+}
+
+/**
+ * The budget from PAGE_CACHE_MB (megabytes, 0 turns the cache off), in bytes.
+ * @throws {Error} when the value is not a non-negative number
+ */
+export function pageCacheBytes(env: Env): number {
+  const raw = (env.PAGE_CACHE_MB ?? '').trim();
+  const mb = raw === '' ? DEFAULT_PAGE_CACHE_MB : Number(raw);
+  if (!Number.isFinite(mb) || mb < 0) throw new Error(`PAGE_CACHE_MB must be a number of megabytes (0 turns the page cache off), not "${raw}".`);
+  return Math.floor(mb * 1024 * 1024);
+}
