@@ -18,7 +18,7 @@
 import pRetry, { AbortError } from 'p-retry';
 import { EDGE_PURGE_PATH, PURGE_TAGS_MAX } from './edge-purge-names';
 import { errorFields, log } from './log';
-import { currentEnv, type Env } from './settings';
+import { currentEnv, setting, type Env } from './settings';
 
 /** How long tags are gathered before a purge is sent, in ms. */
 export const BATCH_MS = 200;
@@ -27,10 +27,13 @@ export const REQUEST_TIMEOUT_MS = 5_000;
 /** How many times a failed purge request is tried again. */
 export const RETRIES = 5;
 
-/** Where purges go, from EDGE_PURGE_URL (the worker's origin) and EDGE_PURGE_TOKEN; null when unset. */
+/**
+ * Where purges go, from EDGE_PURGE_URL (the worker's origin) and EDGE_PURGE_TOKEN; null when either
+ * is unset. @throws Error naming the variable when a value does not fit the settings schema.
+ */
 export function edgePurgeTarget(env: Env = currentEnv()): { url: string; token: string } | null {
-  const origin = env.EDGE_PURGE_URL?.trim();
-  const token = env.EDGE_PURGE_TOKEN?.trim();
+  const origin = setting('EDGE_PURGE_URL', env);
+  const token = setting('EDGE_PURGE_TOKEN', env);
   if (!origin || !token) return null;
   return { url: new URL(EDGE_PURGE_PATH, origin).href, token };
 }
