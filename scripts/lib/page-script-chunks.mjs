@@ -19,7 +19,8 @@
  * of a shell or card module lands in the right file without a list to keep.
  *
  * Fails the build when an entry is not found, so a rename is seen rather than quietly splitting
- * the files again.
+ * the files again, and when the shell's file imports another file at load (or the cards' file any
+ * but the shell's): the pages would fetch more than these files again.
  */
 
 /** The two scripts' entries, as Astro names a component's first `<script>` (a suffix of the module id). */
@@ -27,10 +28,12 @@ export const SHELL_ENTRY = '/src/layouts/BaseLayout.astro?astro&type=script&inde
 export const CARDS_ENTRY = '/src/features/shared/CardScripts.astro?astro&type=script&index=0&lang.ts';
 
 /**
- * Modules the two scripts import but never run, left out of their files: zod, imported by the
- * delivery choice's schemas (src/features/delivery/choice.ts) for the modal and the server, is
- * dropped from the pages' code by tree-shaking, and in the shell's file it would add about 24 KB
- * (gzip) to every page. The islands that use it load it in a chunk of their own.
+ * Modules the two scripts import but never run, left out of their files with the modules that
+ * import them: zod, imported by the delivery choice's schemas (src/features/delivery/choice.ts) for
+ * the modal and the server, is dropped from the pages' code by tree-shaking; in the shell's file it,
+ * or choice.ts importing it at load, would add about 24 KB (gzip) to every page. The islands that
+ * use them load them in chunks of their own. The groups take only the modules listed (not their
+ * dependencies too, Rolldown's default), or zod would come back in through choice.ts.
  */
 export const LOADED_APART = [/[\\/]node_modules[\\/]zod[\\/]/];
 
@@ -80,6 +83,15 @@ export function pageScriptChunks() {
       cards.clear();
       closure(this, SHELL_ENTRY, shell);
       closure(this, CARDS_ENTRY, cards);
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const shellFile = chunks.find((c) => c.facadeModuleId?.endsWith(SHELL_ENTRY))?.fileName;
+      for (const chunk of chunks) {
+        const allowed = chunk.facadeModuleId?.endsWith(SHELL_ENTRY) ? [] : chunk.facadeModuleId?.endsWith(CARDS_ENTRY) ? [shellFile] : null;
+        const extra = allowed && chunk.imports.filter((file) => !allowed.includes(file));
+        if (extra?.length) this.error(`page-script-chunks: ${chunk.fileName} imports ${extra.join(', ')} at load`);
+      }
     },
   };
   return {
