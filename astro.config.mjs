@@ -12,7 +12,11 @@ import { INLINE_SCRIPTS } from './src/components/inline-scripts.mjs';
 import { paraglideIntlCache } from './scripts/lib/paraglide-intl-cache.mjs';
 import { precompressAssets } from './src/server/http/static-assets.ts';
 import { buildServiceWorker, makeAppIcons } from './scripts/lib/service-worker-build.mjs';
+import { pageScriptChunks } from './scripts/lib/page-script-chunks.mjs';
 import { fileURLToPath } from 'node:url';
+
+/** The shell's and the cards' scripts in two files (docs/architecture.md "Pages"). */
+const scriptChunks = pageScriptChunks();
 
 /**
  * Astro configuration: server output on the Node adapter (standalone), React islands,
@@ -92,6 +96,7 @@ export default defineConfig({
       }),
       // One Intl.PluralRules/NumberFormat per language, not one per message rendered (ADR 17).
       paraglideIntlCache(),
+      scriptChunks.plugin,
     ],
     ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres'] },
     // Page scripts of 900 bytes or more are files, not inlined into the HTML: a browser caches them across
@@ -99,5 +104,8 @@ export default defineConfig({
     // Content-Security-Policy on every render (ADR 17). Smaller ones stay inline (a file of its own
     // would cost more than it saves). Stylesheets keep Vite's 4 KB rule.
     build: { assetsInlineLimit: (file, content) => (file.endsWith('.js') ? content.length < 900 : undefined) },
+    // The browser build only: what the shell's and the cards' scripts load at once, in one file each
+    // (scripts/lib/page-script-chunks.mjs), rather than a chunk per set of components sharing it.
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: scriptChunks.codeSplitting } } } } },
   },
 });
