@@ -23,6 +23,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx paraglide-js compile --project ./project.inlang --outdir ./src/paraglide \
  && npx astro build \
+ && node scripts/make-db-template.mjs \
  && node scripts/make-pictures.mjs \
  && node scripts/lib/runtime-files.mjs /runtime
 
