@@ -23,6 +23,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx paraglide-js compile --project ./project.inlang --outdir ./src/paraglide \
  && npx astro build \
+ && node scripts/make-db-template.mjs \
  && node scripts/make-pictures.mjs \
  && node scripts/lib/runtime-files.mjs /runtime
 
@@ -54,4 +55,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
 # SIGTERM (docker stop) shuts down gracefully: requests in flight finish, pools close, exit 0.
 STOPSIGNAL SIGTERM
 # The Node flag and the MALLOC_* settings above: src/server/http/server-memory.ts (ADR 16 "Memory").
-CMD ["node", "--max-semi-space-size=16", "scripts/serve.mjs"]
+CMD ["node", "--max-semi-space-size=16", "--max-old-space-size=256", "scripts/serve.mjs"]

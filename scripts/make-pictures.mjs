@@ -13,6 +13,14 @@
  * pictures only when it shows them at other sizes; those are made in the background at first start
  * and kept on disk (ADR 16).
  *
+ * Pictures are kept between builds (`astro build` empties `dist/`): each one made is also linked
+ * into PICTURES_CACHE_DIR (`node_modules/.cache/xs-storefront/pictures`), and a picture the pages
+ * name that is there already is linked back into `dist/pictures` instead of being made again. A
+ * file's name is a hash of the picture's URL, which names the source file by its content hash and
+ * the size and format (src/server/http/image-cache.ts `pictureKey`), so a changed source or size is
+ * a new file, never a stale one. Files no build has named for PICTURES_CACHE_DAYS days are removed.
+ * On a clean build with the cache filled, this step only starts the shop and reads its pages.
+ *
  * Usage: node scripts/make-pictures.mjs (after astro build). PICTURES_AT_BUILD=false skips it.
  * Exits 1 when the built shop does not start or a picture fails.
  */
@@ -23,6 +31,10 @@ import { freePort, root, startShopProcess } from './lib/shop-process.mjs';
 
 /** Folder of the pictures made at build time, inside the build. */
 export const BUILT_PICTURES_DIR = path.join(root, 'dist/pictures');
+/** Pictures kept between builds (outside `dist/`, which `astro build` empties). */
+export const PICTURES_CACHE_DIR = path.join(root, 'node_modules/.cache/xs-storefront/pictures');
+/** A cached picture no build has named for this long is removed (days). */
+const PICTURES_CACHE_DAYS = 14;
 
 if (process.env.PICTURES_AT_BUILD === 'false') {
   console.log('Pictures: not made at build time (PICTURES_AT_BUILD=false); the server makes them at first start.');
@@ -41,12 +53,26 @@ const shop = await startShopProcess({
 let failed = false;
 try {
   const kept = new Set(fs.readdirSync(BUILT_PICTURES_DIR).map((name) => name.split('.')[0]));
-  if (kept.size) console.log(`Pictures: ${kept.size} already in dist/pictures, making the others…`);
+  const cached = filesByKey(PICTURES_CACHE_DIR);
+  if (kept.size || cached.size) console.log(`Pictures: ${kept.size} already in dist/pictures, ${cached.size} kept from earlier builds; making the others…`);
   else console.log('Pictures: making every picture the pages name (a minute or two the first time)…');
   // A line every 10 s while it works, so a first start is never silent for long.
   let said = Date.now();
   const { pictureKey, warmPictures } = await import('../src/server/http/image-cache.ts');
-  const result = await warmPictures(shop.base, (url) => kept.has(pictureKey(url)), ({ page, pages, made }) => {
+  /** Keys of the pictures the pages name. */
+  const named = new Set();
+  let reused = 0;
+  const known = (url) => {
+    const key = pictureKey(url);
+    named.add(key);
+    if (kept.has(key)) return true;
+    const file = cached.get(key);
+    if (!file || !linkOrCopy(path.join(PICTURES_CACHE_DIR, file), path.join(BUILT_PICTURES_DIR, file))) return false;
+    kept.add(key);
+    reused++;
+    return true;
+  };
+  const result = await warmPictures(shop.base, known, ({ page, pages, made }) => {
     if (Date.now() - said < 10_000) return;
     said = Date.now();
     console.log(`Pictures: ${page} of ${pages} pages looked at, ${made} pictures made so far`);
@@ -58,10 +84,64 @@ try {
   const bytes = files.reduce((sum, name) => sum + fs.statSync(path.join(BUILT_PICTURES_DIR, name)).size, 0);
   failed = result.failed.length > 0;
   console.log(
-    `Pictures: ${result.pictures} named by ${result.pages} pages, ${result.made} made, ${files.length} files (${(bytes / 1024 / 1024).toFixed(1)} MB) in dist/pictures, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `Pictures: ${result.pictures} named by ${result.pages} pages, ${result.made} made, ${reused} from earlier builds, ${files.length} files (${(bytes / 1024 / 1024).toFixed(1)} MB) in dist/pictures, ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   if (failed) console.error(`Pictures: ${result.failed.length} could not be made:\n${result.failed.slice(0, 20).join('\n')}\n${shop.log()}`);
+  keepForNextBuild(files, named);
 } finally {
   await shop.stop();
 }
 process.exitCode = failed ? 1 : 0;
+
+/** The picture files in `dir` by key (the name before the extension); none when it does not exist. */
+function filesByKey(dir) {
+  const byKey = new Map();
+  try {
+    for (const name of fs.readdirSync(dir)) if (!name.endsWith('.tmp')) byKey.set(name.split('.')[0], name);
+  } catch {
+    // No cache yet.
+  }
+  return byKey;
+}
+
+/** `to` as a hard link to `from` (a copy across file systems). @returns false when `from` could not be read */
+function linkOrCopy(from, to) {
+  try {
+    fs.linkSync(from, to);
+  } catch (err) {
+    if (err.code === 'EEXIST') return true;
+    try {
+      fs.copyFileSync(from, to);
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Links the pictures this build named into the cache (their mtime marks them as named now) and removes
+ * the cached pictures no build has named for PICTURES_CACHE_DAYS. A cache that cannot be written
+ * only costs the next build the time to make them again.
+ * @param {string[]} files names of the files in dist/pictures
+ * @param {Set<string>} named keys of the pictures the pages name
+ */
+function keepForNextBuild(files, named) {
+  try {
+    fs.mkdirSync(PICTURES_CACHE_DIR, { recursive: true });
+    const now = new Date();
+    for (const name of files) {
+      if (!named.has(name.split('.')[0])) continue;
+      const file = path.join(PICTURES_CACHE_DIR, name);
+      linkOrCopy(path.join(BUILT_PICTURES_DIR, name), file);
+      fs.utimesSync(file, now, now);
+    }
+    const oldest = Date.now() - PICTURES_CACHE_DAYS * 86_400_000;
+    for (const name of fs.readdirSync(PICTURES_CACHE_DIR)) {
+      const file = path.join(PICTURES_CACHE_DIR, name);
+      if (fs.statSync(file).mtimeMs < oldest) fs.rmSync(file, { force: true });
+    }
+  } catch (err) {
+    console.warn(`Pictures: could not keep them for the next build (${err.message})`);
+  }
+}

@@ -1,6 +1,6 @@
 /**
- * The shop's build, as `npm run build` makes it: `astro build`, then the pictures the pages name
- * (scripts/make-pictures.mjs, ADR 22). Used by `npm start` and the measuring scripts when there is
+ * The shop's build, as `npm run build` makes it: `astro build`, the embedded database's template
+ * (scripts/make-db-template.mjs, ADR 16), then the pictures the pages name (scripts/make-pictures.mjs, ADR 22). Used by `npm start` and the measuring scripts when there is
  * no build yet; `npm test` runs the same two steps with its own report.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,11 +10,11 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * Builds the shop in the repository's root with this Node, printing both steps' output.
- * @returns {number} 0 when both steps succeeded, else the failed step's exit status (1 when killed)
+ * Builds the shop in the repository's root with this Node, printing each step's output.
+ * @returns {number} 0 when every step succeeded, else the failed step's exit status (1 when killed)
  */
 export function buildShop() {
-  for (const script of ['node_modules/astro/bin/astro.mjs', 'scripts/make-pictures.mjs']) {
+  for (const script of ['node_modules/astro/bin/astro.mjs', 'scripts/make-db-template.mjs', 'scripts/make-pictures.mjs']) {
     const args = script.endsWith('astro.mjs') ? [path.join(root, script), 'build'] : [path.join(root, script)];
     const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) return r.status ?? 1;

@@ -63,6 +63,7 @@ export const SETTINGS = {
   BACKUP_DIR: text(1, 4096, 'a folder'),
   IMAGE_CACHE_DIR: text(1, 4096, 'a folder'),
   MIGRATIONS_DIR: text(1, 4096, 'a folder').default('src/server/xs-api/db/migrations'),
+  PGLITE_TEMPLATE: text(1, 4096, 'a file'),
   SEED_DEMO_DATA: flag.default(true),
   SESSION_SECRET: text(32, 4096, 'at least 32 characters (e.g. openssl rand -base64 48)'),
   COOKIE_SECURE: flag,

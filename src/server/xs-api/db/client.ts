@@ -16,6 +16,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { forgetLockOwner, goneOwnersLock, lockedMessage, lockPathOf, lockStaleMs, recordLockOwner, removeDeadLock } from '../../http/data-dir-lock.ts';
 import { currentEnv, setting, type Env } from '../../settings';
+import { isEmptyDir, pgliteExtensions, pgliteStartParams, templateFor } from './pglite-template.ts';
 
 /** The Drizzle database type shared by the PGlite and PostgreSQL drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -38,14 +39,8 @@ export type DbTarget = { url: string } | { dataDir: string; loadDataDir?: Blob }
 /** An open database; PGlite's can be dumped as a tar (`dumpDataDir`) to start another one from. */
 export type DbHandle = { db: Db; close: () => Promise<void>; kind: 'pglite' | 'postgres'; dumpDataDir?: () => Promise<Blob> };
 
-/**
- * Memory of the embedded database (ADR 16). PGlite runs PostgreSQL inside the process's
- * WebAssembly memory, which grows and never shrinks; PostgreSQL's defaults (128 MB shared buffers,
- * 64 MB maintenance memory) let it take hundreds of MB. The shop's data is about 25 MB on disk and
- * the operating system caches the files beneath, so 16 MB of buffers (2 MB per sort or hash, 16 MB
- * for index builds and vacuum) answers as fast and keeps the server's RSS within its budget.
- */
-export const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB', 'work_mem=2MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB', 'wal_buffers=1MB'];
+// PGlite's memory settings and extensions, and the build's template of a new database (ADR 16).
+export { PGLITE_MEMORY_SETTINGS, pgliteExtensions } from './pglite-template.ts';
 
 /** Folder of the generated SQL migrations; override with MIGRATIONS_DIR when deploying `dist/` alone. */
 export function migrationsFolder(): string {
@@ -114,17 +109,9 @@ async function acquireLock(dataDir: string): Promise<() => void> {
 }
 
 /**
- * The PostgreSQL extensions the migrations create, as PGlite must load them at start: pg_trgm, for
- * the trigram index that answers product search (ILIKE '%word%'; migration 0006). PostgreSQL ships
- * it among its contrib extensions (a trusted extension: the database owner may create it).
- */
-export async function pgliteExtensions() {
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  return { pg_trgm };
-}
-
-/**
- * Opens the database and applies pending migrations.
+ * Opens the database and applies pending migrations. A PGlite data directory that is missing or
+ * empty starts from the build's template (PGLITE_TEMPLATE, ./pglite-template.ts) when there is one,
+ * and with PGlite's own `initdb` when there is none or it cannot be loaded.
  * @throws DataDirLockedError when another process uses the same PGlite data directory.
  */
 export async function openDb(target: DbTarget): Promise<DbHandle> {
@@ -152,9 +139,19 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
   const inMemory = target.dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : await acquireLock(path.resolve(target.dataDir));
   try {
-    if (!inMemory) fs.mkdirSync(path.resolve(target.dataDir), { recursive: true });
-    const startParams = [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])];
-    const client = await PGlite.create(inMemory ? undefined : path.resolve(target.dataDir), { extensions, startParams, loadDataDir: target.loadDataDir });
+    const dir = path.resolve(target.dataDir);
+    if (!inMemory) fs.mkdirSync(dir, { recursive: true });
+    const startParams = await pgliteStartParams();
+    const template = target.loadDataDir || inMemory ? undefined : templateFor(dir, setting('PGLITE_TEMPLATE'));
+    const create = (loadDataDir?: Blob) => PGlite.create(inMemory ? undefined : dir, { extensions, startParams, loadDataDir });
+    const client = template
+      ? await create(template).catch((err: unknown) => {
+          // The folder was empty before: emptied again, it is made by initdb instead.
+          console.error(`The embedded database's template could not be loaded (${(err as Error)?.message ?? err}); making a new database instead.`);
+          for (const name of isEmptyDir(dir) ? [] : fs.readdirSync(dir)) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+          return create();
+        })
+      : await create(target.loadDataDir);
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
     return {
