@@ -1,6 +1,6 @@
 /**
- * The shop's main journey (issue: end to end on the embedded database): browse, open a product, log
- * in, choose pick-up or delivery, add to cart, select, check out, see the order success page and the
+ * The shop's main journey (issue: end to end on the embedded database): browse, search, open a
+ * product, log in, choose pick-up or delivery, add to cart, select, check out, see the order success page and the
  * order under /account/orders — with an axe check on every page of the way.
  */
 import type { Page } from '@playwright/test';
@@ -62,6 +62,11 @@ test('journey with store pick-up', async ({ page }) => {
   await chooseDelivery(page, 'PICKUP');
   await expect(page.locator('[data-delivery-label]')).toContainText('Store Pick-up');
   await emptyCart(page.request);
+  // The header's search, as a shopper types it.
+  await page.locator('#site-search').fill('pork');
+  await page.locator('#site-search').press('Enter');
+  await expect(page).toHaveURL(/\/search-products\?keyword=pork/);
+  await expect(page.locator('[data-product-card]').first()).toBeVisible();
   const name = await addFirstInStockFromCategory(page);
   await checkout(page, name);
 });
