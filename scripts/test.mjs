@@ -220,7 +220,7 @@ async function browser() {
  * on both (`E2E_TOPOLOGY=split npx playwright test payment`, likewise `edge`); its other tests are
  * left out of `npm test` for the run's time.
  */
-const SPLIT_JOURNEYS = ['tests/e2e/journey.spec.ts', 'tests/e2e/payment.spec.ts', '--grep', 'journey with|a guest is sent|revoked session|EN: a pick-up order is paid'];
+const SPLIT_JOURNEYS = ['tests/e2e/journey.spec.ts', 'tests/e2e/payment.spec.ts', '--grep', 'journey with store|journey with home|a guest is sent|revoked session|EN: a pick-up order is paid'];
 /**
  * At the edge, the same journeys (the Arabic one on a phone among them), the sandbox payment in
  * Arabic too, and the edge's cache: a page kept, and purged by a price change on the Node shop (ADR 36).
