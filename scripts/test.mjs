@@ -10,14 +10,15 @@
  *   PGlite at that instant. TEST_INSTANTS=all runs every API test on both databases and adds three
  *   more instants (a Monday 07:55 before opening, a Saturday's last pick-up half hour, the last day of
  *   a February);
- * - the browser tests (Playwright, Chromium) against a fresh build, as soon as it is built: their
+ * - the browser tests (Playwright, Chromium) against a fresh build (astro build and the embedded
+ *   database's template, as `npm run build` makes them), as soon as it is built: their
  *   shops make the pictures they are asked for into dist/pictures (shared, each made once); then
- *   the journeys (pick-up and delivery, each to the account's orders) once more against a
- *   storefront apart from its API (E2E_TOPOLOGY=split, ADR 30), and once more against the edge
- *   build in workerd (`npm run build:edge`, E2E_TOPOLOGY=edge with one shop, ADR 35; about 80 s
- *   with the build).
- * Once its tests are done, the unit and API lane makes the build's remaining pictures
- * (scripts/make-pictures.mjs, the second half of `npm run build`) and tests the built server as
+ *   the journeys once more against the edge build in workerd (`npm run build:edge`,
+ *   E2E_TOPOLOGY=edge with one shop, ADR 35; about 80 s with the build).
+ * Once its tests are done and the shop is built, the unit and API lane runs the journeys (pick-up
+ * and delivery, each to the account's orders) against a storefront apart from its API
+ * (E2E_TOPOLOGY=split, ADR 30) beside the browser tests, which take longer; then it makes the
+ * build's remaining pictures (scripts/make-pictures.mjs, the second half of `npm run build`) and tests the built server as
  * processes (tests/server: graceful shutdown, production settings; with TEST_DATABASE_URL and
  * TEST_REDIS_URL, two instances with one killed under load, and a price change through one seen on
  * the other's cached pages).
@@ -153,6 +154,11 @@ async function unitAndApi() {
     }
   }
   if (process.env.SKIP_E2E === 'true' || !(await built)) return;
+  // The journeys on the split topology (a storefront process calling an API process over HTTP), in
+  // this lane beside the browser tests, which take longer: its own ports and result folder.
+  const splitJson = path.join(out, 'playwright-split.json');
+  const splitStatus = await run('unit/API', 'Browser journeys, storefront apart from its API (E2E_TOPOLOGY=split)', bin('playwright'), ['test', '--reporter=list,json', '--output', 'test-results/split', ...SPLIT_JOURNEYS], { PLAYWRIGHT_JSON_OUTPUT_NAME: splitJson, E2E_TOPOLOGY: 'split', E2E_PORT: '4530' });
+  countPlaywright(splitJson, splitStatus, 'Browser journeys (split)');
   // The build's pictures (the browser tests' shops have made those they were asked for already).
   if ((await run('unit/API', 'Make the pictures (scripts/make-pictures.mjs)', process.execPath, [path.join(root, 'scripts/make-pictures.mjs')])) !== 0) {
     broken = true;
@@ -193,14 +199,17 @@ async function browser() {
     problems.push('broken  Build the shop: astro build failed');
     return resolveBuilt(false);
   }
+  // The embedded database's template, as `npm run build` makes it: every test shop then starts on a
+  // copy of it instead of running PostgreSQL's initdb in its own process (seconds of CPU each).
+  if ((await run('browser', 'Make the embedded database template (scripts/make-db-template.mjs)', process.execPath, [path.join(root, 'scripts/make-db-template.mjs')])) !== 0) {
+    broken = true;
+    problems.push('broken  Make the embedded database template: scripts/make-db-template.mjs failed');
+    return resolveBuilt(false);
+  }
   resolveBuilt(true);
   const json = path.join(out, 'playwright.json');
   const status = await run('browser', 'Browser tests (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
   countPlaywright(json, status, 'Browser tests');
-  // The journeys again on the split topology: a storefront process calling an API process over HTTP.
-  const splitJson = path.join(out, 'playwright-split.json');
-  const splitStatus = await run('browser', 'Browser journeys, storefront apart from its API (E2E_TOPOLOGY=split)', bin('playwright'), ['test', '--reporter=list,json', ...SPLIT_JOURNEYS], { PLAYWRIGHT_JSON_OUTPUT_NAME: splitJson, E2E_TOPOLOGY: 'split', E2E_PORT: '4530' });
-  countPlaywright(splitJson, splitStatus, 'Browser journeys (split)');
   // The same journeys at the edge: the storefront built for Cloudflare Workers, in workerd (ADR 35).
   if ((await run('browser', 'Build the storefront for the edge (npm run build:edge)', process.execPath, [path.join(root, 'scripts/build-edge.mjs')])) !== 0) {
     broken = true;
