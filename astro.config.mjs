@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { CSP_DIRECTIVES } from './src/server/http/security-policy.ts';
 import { INLINE_SCRIPTS } from './src/components/inline-scripts.mjs';
 import { paraglideIntlCache } from './scripts/lib/paraglide-intl-cache.mjs';
+import { cspDigestCache } from './scripts/lib/csp-digest-cache.mjs';
 import { precompressAssets } from './src/server/http/static-assets.ts';
 import { buildServiceWorker, makeAppIcons } from './scripts/lib/service-worker-build.mjs';
 import { pageScriptChunks } from './scripts/lib/page-script-chunks.mjs';
@@ -96,6 +97,8 @@ export default defineConfig({
       }),
       // One Intl.PluralRules/NumberFormat per language, not one per message rendered (ADR 17).
       paraglideIntlCache(),
+      // Each Content-Security-Policy hash of the head's inline styles and scripts once per process, not per render (ADR 17).
+      cspDigestCache(),
       scriptChunks.plugin,
     ],
     ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres'] },
