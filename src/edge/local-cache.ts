@@ -46,6 +46,14 @@ export function keepRule(res: Response, method: string): { maxAge: number; swr: 
 }
 
 /** The answer as it leaves the platform: without the headers only the platform reads. */
+/** `request` without what names the shopper (cookies, credentials): a background render of a shared page. */
+function anonymous(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete('cookie');
+  headers.delete('authorization');
+  return new Request(request.url, { method: 'GET', headers });
+}
+
 function outgoing(res: Response, served?: 'HIT' | 'STALE' | 'MISS', age?: number): Response {
   if (!PLATFORM_ONLY.some((h) => res.headers.has(h)) && !served) return res;
   const out = new Response(res.body, res);
@@ -65,9 +73,10 @@ export function localEdgeCache(now: () => number = Date.now) {
   const purgedSince = (tags: string[], since: number) => tags.some((t) => (purgedAt.get(t) ?? -1) >= since);
 
   /** Renders and keeps the answer when the rules allow; answers what was rendered. */
-  async function renderAndKeep(key: Request, method: string, render: () => Promise<Response>, waitUntil: (p: Promise<unknown>) => void): Promise<Response> {
+  async function renderAndKeep(key: Request, request: Request, render: (request: Request) => Promise<Response>, waitUntil: (p: Promise<unknown>) => void): Promise<Response> {
     const startedAt = now();
-    const res = await render();
+    const res = await render(request);
+    const method = request.method;
     const rule = keepRule(res, method);
     if (!rule || purgedSince(rule.tags, startedAt)) return res;
     const copy = new Response(res.clone().body, res);
@@ -81,10 +90,12 @@ export function localEdgeCache(now: () => number = Date.now) {
   return {
     /**
      * The answer to `request`: from the cache when a kept copy is fresh or may be served stale,
-     * else rendered (`render`) and kept. `waitUntil` holds the worker for the background work.
+     * else rendered (`render`) and kept. `waitUntil` holds the worker for the background work. A stale
+     * copy is rendered again for nobody in particular: `render` is then given the request without the
+     * shopper's cookies and credentials, so the new copy can be kept (an answer that sets a cookie never is).
      */
-    async serve(request: Request, render: () => Promise<Response>, waitUntil: (p: Promise<unknown>) => void): Promise<Response> {
-      if (request.method !== 'GET') return outgoing(await render());
+    async serve(request: Request, render: (request: Request) => Promise<Response>, waitUntil: (p: Promise<unknown>) => void): Promise<Response> {
+      if (request.method !== 'GET') return outgoing(await render(request));
       const key = new Request(request.url);
       const kept = await caches.default.match(key);
       if (kept) {
@@ -99,14 +110,14 @@ export function localEdgeCache(now: () => number = Date.now) {
           const stale = age >= rule.maxAge;
           if (stale && !refreshing.has(key.url)) {
             refreshing.add(key.url);
-            const again = renderAndKeep(key, 'GET', render, waitUntil).then((r) => r.body?.cancel()).catch(() => undefined).finally(() => refreshing.delete(key.url));
+            const again = renderAndKeep(key, anonymous(request), render, waitUntil).then((r) => r.body?.cancel()).catch(() => undefined).finally(() => refreshing.delete(key.url));
             waitUntil(again);
           }
           return outgoing(out, stale ? 'STALE' : 'HIT', age);
         }
         waitUntil(caches.default.delete(key).catch(() => undefined));
       }
-      return outgoing(await renderAndKeep(key, 'GET', render, waitUntil), 'MISS');
+      return outgoing(await renderAndKeep(key, request, render, waitUntil), 'MISS');
     },
     /** Drops every kept page carrying one of `tags` (from now on, and renders started before now). */
     async purge(tags: string[]): Promise<void> {

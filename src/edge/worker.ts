@@ -62,7 +62,7 @@ export default {
     if (url.pathname === EDGE_PURGE_PATH) {
       return secured(await answerPurge(request, { token: setting('EDGE_PURGE_TOKEN'), purge: cache ? cache.purge : platformPurge }));
     }
-    const render = async () => secured(await (handle as Handle)(request, env, context));
-    return cache ? cache.serve(request, render, (p) => context.waitUntil(p)) : render();
+    const render = async (asked: Request) => secured(await (handle as Handle)(asked, env, context));
+    return cache ? cache.serve(request, render, (p) => context.waitUntil(p)) : render(request);
   },
 };

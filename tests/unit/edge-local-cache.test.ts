@@ -57,6 +57,25 @@ describe('the local stand-in for the edge\'s cache', () => {
     expect(await get()).toMatchObject({ state: 'MISS', body: 'render 3' });
   });
 
+  it('renders a stale page again without the shopper\'s cookies and credentials, so the new copy is kept', async () => {
+    const asked: Request[] = [];
+    // Like the shop: an answer to a request with a session cookie refreshes it (sets a cookie), which is never kept.
+    const render = async (request: Request) => {
+      asked.push(request);
+      const cookie = request.headers.has('cookie') ? { 'set-cookie': 'session=renewed' } : {};
+      return new Response(`render ${++renders}`, { status: 200, headers: { ...CATALOGUE, ...cookie } });
+    };
+    const shopper = () => new Request('https://shop.test/product/P0001', { headers: { cookie: 'session=abc', authorization: 'Bearer x', 'accept-language': 'ms' } });
+    await get(render);
+    clock += 61_000;
+    const stale = await cache.serve(shopper(), render, waitUntil);
+    await settle();
+    expect(stale.headers.get('x-edge-cache')).toBe('STALE');
+    const again = asked.at(-1)!;
+    expect([again.headers.has('cookie'), again.headers.has('authorization'), again.headers.get('accept-language')]).toEqual([false, false, 'ms']);
+    expect(await get(render)).toMatchObject({ state: 'HIT', body: 'render 2' });
+  });
+
   it('drops the pages of a purged tag, and keeps the others', async () => {
     const home = page({ ...CATALOGUE, 'cache-tag': 'catalogue,listing,astro-path:/' });
     await get();
