@@ -14,6 +14,7 @@ import type { Db } from './db/client';
 import { ApiError, invalidPayload, TooManyRequests } from './errors';
 import { findInputProblem } from '../../domain/input-text';
 import { INPUT_TOO_DEEP, INVALID_CHARACTERS } from '../../lib/xs-api/contract/text';
+import { toWire } from '../../lib/xs-api/contract/wire';
 import { resolveSession } from './services/sessions';
 import { resolveStaffSession } from './services/staff/accounts';
 import { resolveIntegrationToken, type IntegrationIdentity } from './services/catalogue-writes/tokens';
@@ -108,7 +109,7 @@ export type Handled<O extends Operation> = {
  * message-catalogue key (the domain schemas' coverage.md §5 rules, e.g. 'remark_max') answers that message
  * in the caller's language, with the `field` it concerns; other issues answer 'api_invalid_payload'.
  */
-function payloadError(error: z.ZodError): ApiError {
+export function payloadError(error: z.ZodError): ApiError {
   const issue = error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : 'payload';
   if (issue && isMessageKey(issue.message)) return new ApiError(400, issue.message, {}, { field: where });
@@ -295,7 +296,8 @@ export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: Op
         readBody: () => (op.multipart ? readMultipart(c, op.multipart) : readBody(c)),
         ip: callerIp(c),
       });
-      return c.json({ Status: 1, ...result });
+      // The HTTP edge writes the wire form: amounts in sen become ringgit text ('16.90'; ADR 37).
+      return c.json(toWire(op.response, { Status: 1, ...result }));
     } catch (err) {
       if (err instanceof TooManyRequests) c.header('Retry-After', String(err.retryAfterS));
       if (err instanceof ApiError) return c.json(err.body(locale), err.status);

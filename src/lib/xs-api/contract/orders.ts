@@ -36,8 +36,8 @@ export const orderInput = z.looseObject({
     store: z.string().min(1).max(20),
     order_amount: amountInput,
     order_rounding: amountInput.optional(),
-    order_delivery_charges: amountInput.default(0),
-    order_voucher_amount: amountInput.default(0),
+    order_delivery_charges: amountInput.prefault(0),
+    order_voucher_amount: amountInput.prefault(0),
     /** coverage.md §5 rule and message from src/domain/validation.ts: trimmed, ≤ 180, 'remark_max'; missing → ''. */
     order_remark: remarkSchema,
     product: z.array(orderLineInput).min(1).max(100),

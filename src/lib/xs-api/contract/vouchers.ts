@@ -97,7 +97,7 @@ export const validateProductVoucher = defineOperation({
     product: z.array(voucherCheckLine).min(1).max(100),
     vc_code: z.string().regex(VOUCHER_CODE_RE),
     vm_voucher_no: z.string().min(1).max(50).regex(/^[A-Za-z0-9_-]+$/),
-    order_delivery_charges: amountInput.default(0),
+    order_delivery_charges: amountInput.prefault(0),
   }),
   response: z.object({
     Status: statusOk,
