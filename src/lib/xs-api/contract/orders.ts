@@ -25,7 +25,7 @@ export const orderLineInput = z.object({
   product_picture: z.string().max(500).optional(),
 });
 
-/** The order a client submits (coverage.md §3 Order). Amounts are ringgit with 2 decimals. */
+/** The order a client submits (coverage.md §3 Order). Amounts are ringgit with at most 2 decimals on the wire, sen once parsed (`amountInput`, ADR 37). */
 export const orderInput = z.looseObject({
     /** Chosen by the client per checkout; a retry sends the same key and body (see `addOrder`). */
     idempotency_key: z.string().min(8).max(100),

@@ -8,7 +8,7 @@ export const VOUCHER_CODE_RE = /^[A-Z0-9_-]{1,30}$/i;
 
 /**
  * One voucher kind (coverage.md §3 Voucher): vc_amount is a fixed amount ('5.00') or a percent ('10%');
- * vc_redeem_formula the points needed, null when it cannot be redeemed with points; min_spend in RM.
+ * vc_redeem_formula the points needed, null when it cannot be redeemed with points; min_spend in RM on the wire (sen once parsed, ADR 37).
  */
 export const voucherDetailShape = z.object({
   vc_code: z.string(),

@@ -28,7 +28,7 @@ function toBill({ p, storeName }: Row): PurchaseBill {
 
 const billColumns = { p: outletPurchases, storeName: stores.storeName };
 
-/** The history of one query as the contract answers it: the range, the bills newest first, their sum in ringgit. */
+/** The history of one query as the contract answers it: the range, the bills newest first, their sum in sen. */
 export type PurchaseHistory = { from_date: string; to_date: string; total_amount: number; data: PurchaseBill[] };
 
 /**

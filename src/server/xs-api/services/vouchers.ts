@@ -1,7 +1,7 @@
 /**
  * Voucher kinds and the vouchers members hold (coverage.md §2 /voucher-details/, §3 Voucher, §4 Voucher
- * tabs; tables `vouchers`, `member_vouchers`). Money is integer sen inside and a ringgit string
- * outside (src/domain/money.ts); whether a voucher is active is `voucherState` of
+ * tabs; tables `vouchers`, `member_vouchers`). Money is integer sen, in the answers too (the HTTP
+ * edge writes a ringgit string, ADR 37); whether a voucher is active is `voucherState` of
  * src/domain/vouchers.ts on the Malaysian date.
  */
 import { eq } from 'drizzle-orm';

@@ -1,7 +1,8 @@
 /**
  * What staff read (issue "The outlets run the shop" §2): the day's board of an outlet's orders and
  * one order's pick list. An outlet's staff read only their outlets; HQ reads every outlet. Names of
- * products are given in the reader's language; amounts in RM (contract strings).
+ * products are given in the reader's language; amounts in sen (the HTTP edge writes
+ * ringgit strings, ADR 37).
  *
  * The board of a day D holds, for the outlets shown:
  * - pick-up orders whose slot is on D (every status, so the day's collected and cancelled ones show);
