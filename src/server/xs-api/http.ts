@@ -2,6 +2,8 @@
  * How an operation of the contract (src/lib/xs-api/contract) is served: API key check, member proof
  * (Bearer session token; the member code in the path must match it: 401 / 403), zod-checked query
  * and body (400 with an Error text), JSON answers. Routes stay thin: they only call services.
+ * Money (ADR 37): handlers get and give the contract's amounts in sen; the route reads the wire's
+ * ringgit with the schemas' parse and writes its answer's amounts as ringgit text (`toWire`).
  */
 import type { PushSender } from './adapters/push';
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -197,7 +199,7 @@ export type SessionLookups = {
 
 const DATABASE_LOOKUPS: SessionLookups = { member: resolveSession, staff: resolveStaffSession };
 
-/** A handler of one operation: its checked input in, the success fields out (Status 1 is added by the caller). */
+/** A handler of one operation: its checked input in, the success fields out (amounts in sen, ADR 37; Status 1 is added by the caller). */
 export type OperationHandler<O extends Operation> = (input: Handled<O>) => Promise<Record<string, unknown>>;
 
 /**
@@ -274,7 +276,8 @@ export function registeredOperation(app: Hono<ApiEnv>, name: string): { op: Oper
 
 /**
  * Registers one operation on the app: served over HTTP at its path, and kept for direct calls
- * (registeredOperation). The handler returns the success fields; Status 1 is added.
+ * (registeredOperation). The handler returns the success fields, amounts in sen; Status 1 is added
+ * and the answer written in its wire form (amounts as ringgit text, ADR 37).
  * @throws nothing: ApiError and zod failures become `{Status:0, Error}` answers with their status.
  */
 export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: OperationHandler<O>) {

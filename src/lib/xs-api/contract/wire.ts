@@ -34,7 +34,8 @@ type Def = {
 };
 type Path = (string | number)[];
 
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch', 'success']);
+/** Schemas around one inner schema whose value is the inner one's (or undefined/null). */
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
 
 /** True for a codec (a pipe with both directions). */
 function isCodec(def: Def): boolean {
