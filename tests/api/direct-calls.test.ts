@@ -17,8 +17,10 @@ import { createXsApi } from '../../src/server/xs-api/app';
 import { serve } from '../../src/server/xs-api/http';
 import { revokeSession } from '../../src/server/xs-api/services/sessions';
 import { XsApiError, type CallInput } from '../../src/lib/xs-api/client';
-import { defineOperation, statusOk } from '../../src/lib/xs-api/contract/operation';
-import type { OperationName } from '../../src/lib/xs-api/contract';
+import { amount, defineOperation, statusOk } from '../../src/lib/xs-api/contract/operation';
+import { formatAmount } from '../../src/domain/money';
+import { API_BASE, API_KEY_HEADER, operations, type OperationName } from '../../src/lib/xs-api/contract';
+import { toWire } from '../../src/lib/xs-api/contract/wire';
 import { translate, type Locale } from '../../src/i18n/messages';
 
 let h: Harness;
@@ -39,11 +41,11 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 type Caller = { locale?: Locale; token?: string | null; member?: string | null; request?: object };
-/** The direct answer, or the refusal as { status, body }. */
+/** The direct answer written as the HTTP edge writes it (amounts in ringgit text, ADR 37), or the refusal as { status, body }. */
 async function direct<N extends OperationName>(name: N, input: CallInput<N>, who: Caller = {}) {
   try {
     const json = await api.call(name, input, { locale: who.locale ?? 'en', token: who.token ?? null, member: who.member ?? null, clientIp: null, request: who.request });
-    return { status: 200, json: JSON.parse(JSON.stringify(json)) };
+    return { status: 200, json: JSON.parse(JSON.stringify(toWire(operations[name].response, json))) };
   } catch (err) {
     if (!(err instanceof XsApiError)) throw err;
     return { status: err.status, json: err.body };
@@ -101,6 +103,47 @@ describe('the direct path answers as HTTP does', () => {
     const bad = await direct('add_cart', { query: { store: storeNo }, body: [{ product_code: product, product_number: 'two' }] } as never, { token, member: M, locale: 'zh' });
     const badHttp = await h.call(`add_cart/${M}?store=${storeNo}`, { token, body: [{ product_code: product, product_number: 'two' }], headers: { 'accept-language': 'zh' } });
     expect(bad).toEqual({ status: 400, json: badHttp.json });
+  });
+});
+
+describe('money crosses the direct path in sen (ADR 37)', () => {
+  const who = (locale: Locale = 'en') => ({ locale, token, member: M, clientIp: null });
+
+  it('answers amounts as integer sen where HTTP writes the same amounts as ringgit text', async () => {
+    const viaHttp = await h.call(`product_detail/${product}?pickupstore=${storeNo}`);
+    const answer = await api.call('product_detail', { params: { code: product }, query: { pickupstore: storeNo } }, who());
+    expect(Number.isSafeInteger(answer.data.final_price)).toBe(true);
+    expect(viaHttp.json.data.final_price).toBe(formatAmount(answer.data.final_price));
+    expect(viaHttp.json.data.final_price).toMatch(/^\d+\.\d{2}$/);
+  });
+
+  it('reads an input amount as sen, never as ringgit: 1690 is RM 16.90; ringgit where sen is due is a 400 naming the field', async () => {
+    const line = { product_code: product, product_quantity: 1 };
+    const { data } = await api.call('product_detail', { params: { code: product } }, who());
+    const charge = await api.call('delivery_charges', { body: { product: [{ ...line, product_price: data.final_price }], state: 'SGR', distance_km: 3.2 } }, who());
+    expect(charge.product_subtotal).toBe(data.final_price);
+    const viaHttp = await h.call(`delivery_charges/${M}`, { token, body: { product: [{ ...line, product_price: formatAmount(data.final_price) }], state: 'SGR', distance_km: 3.2 } });
+    expect(viaHttp.json).toEqual({ Status: 1, delivery_charges: formatAmount(charge.delivery_charges), product_subtotal: formatAmount(charge.product_subtotal) });
+    for (const notSen of [16.9, '16.90', Number.MAX_SAFE_INTEGER + 2]) {
+      const refused = await direct('delivery_charges', { body: { product: [{ ...line, product_price: notSen }], state: 'SGR', distance_km: 3.2 } }, { token, member: M, locale: 'zh' });
+      expect(refused.status, String(notSen)).toBe(400);
+      expect(refused.json.Error).toContain('product.0.product_price');
+    }
+  });
+
+  it('the development check refuses an answer whose amount is not sen (502)', async () => {
+    const app = createXsApi({ db: h.db, apiKey: 'k', geocoder: null });
+    const priced = defineOperation({ name: 'test_priced', method: 'GET', path: 'test_priced', member: 'none', summary: 'test', response: z.object({ Status: statusOk, total: amount }) });
+    let total: unknown = 1690;
+    serve(app, priced, async () => ({ total }));
+    const checked = directApi(app, { checkAnswers: true })!;
+    const anyone = { locale: 'en' as const, token: null, member: null, clientIp: null };
+    await expect(checked.call('test_priced' as OperationName, {}, anyone)).resolves.toEqual({ Status: 1, total: 1690 });
+    for (total of ['16.90', 16.9]) await expect(checked.call('test_priced' as OperationName, {}, anyone)).rejects.toMatchObject({ status: 502, message: /test_priced/ });
+    // Over HTTP the same answer is written as ringgit text.
+    total = 1690;
+    const res = await app.request(`${API_BASE}/test_priced`, { headers: { [API_KEY_HEADER]: 'k' } });
+    expect(await res.text()).toBe('{"Status":1,"total":"16.90"}');
   });
 });
 

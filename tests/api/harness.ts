@@ -18,6 +18,8 @@ import { API_BASE, API_KEY_HEADER, operations, type OperationName } from '../../
 import type { Operation } from '../../src/lib/xs-api/contract/operation';
 import { XsApiError, type CallInput } from '../../src/lib/xs-api/client';
 import { directApi } from '../../src/server/xs-api/direct';
+import { fromWire, toWire } from '../../src/lib/xs-api/contract/wire';
+import { ZodError } from 'zod';
 import { resolveLocale } from '../../src/i18n/messages';
 
 export const TEST_API_KEY = 'test-key';
@@ -49,7 +51,8 @@ export type Harness = {
  * `TEST_API_PATH=direct`: the harness sends a call the storefront would make through the direct
  * in-process path (src/server/xs-api/direct.ts, ADR 33) instead of HTTP, so that the API suites show
  * both paths answer alike. A call with headers of its own, a body that is not an object or array,
- * or a path no operation has goes over HTTP as before. Returns the operation and its input, or null.
+ * an amount the contract refuses, or a path no operation has goes over HTTP as before. Returns the
+ * operation and its input in the in-process form (amounts in sen), or null.
  */
 function directRoute(path: string, init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string>; ip?: string }) {
   const extra = Object.keys(init.headers ?? {}).filter((h) => h.toLowerCase() !== 'accept-language');
@@ -76,9 +79,21 @@ function directRoute(path: string, init: { method?: string; body?: unknown; toke
     });
     if (!fits) continue;
     const locale = resolveLocale(Object.entries(init.headers ?? {}).find(([h]) => h.toLowerCase() === 'accept-language')?.[1] ?? new URLSearchParams(search).get('lang') ?? '');
+    // The test speaks the wire (amounts in ringgit); a direct call takes the in-process form (sen,
+    // ADR 37). An amount the contract refuses goes over HTTP, where its refusal is the edge's.
+    let query: unknown;
+    let body: unknown;
+    try {
+      query = fromWire(op.query, Object.fromEntries(new URLSearchParams(search)));
+      body = fromWire(op.body, init.body);
+    } catch (err) {
+      if (err instanceof ZodError) return null;
+      throw err;
+    }
     return {
       name,
-      input: { params, query: Object.fromEntries(new URLSearchParams(search)), body: init.body } as CallInput<OperationName>,
+      op,
+      input: { params, query, body } as CallInput<OperationName>,
       caller: { locale, token: init.token ?? null, member: null, clientIp: init.ip ?? null },
     };
   }
@@ -165,7 +180,8 @@ export async function createHarness(options: Partial<Omit<XsApiOptions, 'db' | '
     if (viaDirect && direct.serves(viaDirect.name)) {
       try {
         const json = await direct.call(viaDirect.name, viaDirect.input, viaDirect.caller);
-        return { status: 200, json: JSON.parse(JSON.stringify(json)), headers: new Headers() };
+        // The answer as the HTTP edge would write it (amounts in ringgit text), for the suites' checks.
+        return { status: 200, json: JSON.parse(JSON.stringify(toWire(viaDirect.op.response, json))), headers: new Headers() };
       } catch (err) {
         if (!(err instanceof XsApiError) || err.status === 0) throw err;
         return { status: err.status, json: JSON.parse(JSON.stringify(err.body)), headers: new Headers(err.retryAfterS ? { 'retry-after': String(err.retryAfterS) } : {}) };

@@ -21,6 +21,7 @@ import {
 } from '../../src/features/catalogue/view-models';
 import { jsonLdText, productJsonLd } from '../../src/features/catalogue/json-ld';
 import { formatAmount } from '../../src/domain/money';
+import { amount } from '../../src/lib/xs-api/contract/operation';
 import { formatAverage } from '../../src/domain/reviews';
 
 const product = (over: Partial<Product> = {}): Product => ({
@@ -28,8 +29,8 @@ const product = (over: Partial<Product> = {}): Product => ({
   product_no: 'P0001',
   product_name: 'Pork belly',
   product_picture: [{ picture: '/images/products/P0001-1.svg' }, { picture: '/images/products/P0001-2.svg' }],
-  product_price: '18.90',
-  final_price: '16.93',
+  product_price: 1890,
+  final_price: 1693,
   product_has_balance: 1,
   product_quantity: null,
   in_favorite: 0,
@@ -57,13 +58,13 @@ describe('toProductSummary', () => {
     });
   });
   it('is not on offer at the regular price; out of stock when the balance flag is 0; placeholder without pictures', () => {
-    const p = toProductSummary(product({ final_price: '18.90', product_has_balance: 0, product_picture: [] }));
+    const p = toProductSummary(product({ final_price: 1890, product_has_balance: 0, product_picture: [] }));
     expect(p).toMatchObject({ priceSen: 1890, regularPriceSen: 1890, onSale: false, inStock: false, picture: PLACEHOLDER_PICTURE });
   });
-  it('keeps every contract amount exactly (round trip through formatAmount)', () => {
+  it('keeps every contract amount exactly (the wire’s ringgit text decoded to sen, ADR 37)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 99_999_999 }), fc.integer({ min: 0, max: 99_999_999 }), (final, regular) => {
-        const p = toProductSummary(product({ final_price: formatAmount(final), product_price: formatAmount(regular) }));
+        const p = toProductSummary(product({ final_price: amount.parse(formatAmount(final)), product_price: amount.parse(formatAmount(regular)) }));
         return p.priceSen === final && p.regularPriceSen === regular && p.onSale === final < regular;
       }),
     );

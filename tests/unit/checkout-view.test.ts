@@ -5,9 +5,9 @@ import { addressView } from '../../src/features/shared/address-view';
 import { displayPhone } from '../../src/domain/phone';
 import { formatExactPrice } from '../../src/domain/money';
 
-const item = (code: string, price: string, quantity: number): CartItem => ({
+const item = (code: string, price: number, quantity: number): CartItem => ({
   id: code, product_code: code, product_name: `Product ${code}`, product_picture: `/p/${code}.webp`,
-  product_price: price, product_old_price: price, product_quantity: quantity, product_balance: 10, line_total: '0.00',
+  product_price: price, product_old_price: price, product_quantity: quantity, product_balance: 10, line_total: 0,
 });
 const address = (id: number, isDefault: boolean): Address => ({
   add_id: id, add_person: 'Tan Mei Ling', add_phone: '012-345 6789', add_address1: '12, Jalan Ampang', add_address2: 'Taman Maju',
@@ -28,7 +28,7 @@ describe('selectedCodes (spec §4 Checkout: the selected items)', () => {
 });
 
 describe('toCheckoutView', () => {
-  const cart: Cart = { store: 'S01', items: [item('P1', '16.93', 2), item('P2', '5.00', 1), item('P3', '1.10', 3)], quantity: 6, subtotal: '0.00' };
+  const cart: Cart = { store: 'S01', items: [item('P1', 1693, 2), item('P2', 500, 1), item('P3', 110, 3)], quantity: 6, subtotal: 0 };
 
   it('keeps the chosen lines in cart order, in sen, with their amounts and subtotal', () => {
     const view = toCheckoutView(cart, [], ['P3', 'P1']);
@@ -96,22 +96,22 @@ describe('formatExactPrice (bill figures, no 0.05 rounding)', () => {
 });
 
 describe('toCheckoutVouchers (spec §3 Voucher: the picker\'s vouchers)', () => {
-  const held = (no: string, amount: string, minSpend: string): MemberVoucher => ({
+  const held = (no: string, amount: string, minSpend: number): MemberVoucher => ({
     vc_image: `/images/vouchers/${no}.svg`, vc_code: 'RM5OFF', vc_no: `S-${no}`, vc_name: `Voucher ${no}`, vm_voucher_no: no,
     vc_expire_date: '2027-06-30', vc_amount: amount, vc_redeem_formula: 250, vc_tnc: 'T&C', min_spend: minSpend,
   });
   it('parses the value and the minimum spend into sen, keeping the API order', () => {
-    expect(toCheckoutVouchers([held('V1', '5.00', '30.00'), held('V2', '10%', '80.00')])).toEqual([
+    expect(toCheckoutVouchers([held('V1', '5.00', 3000), held('V2', '10%', 8000)])).toEqual([
       { no: 'V1', code: 'RM5OFF', name: 'Voucher V1', image: '/images/vouchers/V1.svg', value: { kind: 'amount', sen: 500 }, expireDate: '2027-06-30', minSpendSen: 3000 },
       { no: 'V2', code: 'RM5OFF', name: 'Voucher V2', image: '/images/vouchers/V2.svg', value: { kind: 'percent', percent: 10 }, expireDate: '2027-06-30', minSpendSen: 8000 },
     ]);
   });
   it('leaves out a voucher whose value cannot be read (it could never apply)', () => {
-    expect(toCheckoutVouchers([held('V1', 'free', '0.00'), held('V2', '150%', '0.00'), held('V3', '2.50', '0.00')]).map((v) => v.no)).toEqual(['V3']);
+    expect(toCheckoutVouchers([held('V1', 'free', 0), held('V2', '150%', 0), held('V3', '2.50', 0)]).map((v) => v.no)).toEqual(['V3']);
   });
   it('is part of the checkout view', () => {
-    const cart: Cart = { store: '001', items: [item('P1', '16.90', 1)], quantity: 1, subtotal: '16.90' };
-    expect(toCheckoutView(cart, [], ['P1'], [held('V1', '5.00', '30.00')]).vouchers.map((v) => v.no)).toEqual(['V1']);
+    const cart: Cart = { store: '001', items: [item('P1', 1690, 1)], quantity: 1, subtotal: 1690 };
+    expect(toCheckoutView(cart, [], ['P1'], [held('V1', '5.00', 3000)]).vouchers.map((v) => v.no)).toEqual(['V1']);
     expect(toCheckoutView(cart, [], ['P1']).vouchers).toEqual([]);
   });
 });

@@ -48,7 +48,7 @@ describe('toOutletStates', () => {
 
 describe('toVoucher', () => {
   const voucher = (over: Partial<VoucherDetail> = {}): VoucherDetail => ({
-    vc_code: 'RM5OFF', vc_name: 'RM5 off', vc_image: '/images/vouchers/RM5OFF.svg', vc_amount: '5.00', vc_redeem_formula: 500, min_spend: '30.00', vc_tnc: 'Terms', ...over,
+    vc_code: 'RM5OFF', vc_name: 'RM5 off', vc_image: '/images/vouchers/RM5OFF.svg', vc_amount: '5.00', vc_redeem_formula: 500, min_spend: 3000, vc_tnc: 'Terms', ...over,
   });
   it('reads a fixed amount and the minimum spend in sen', () => {
     expect(toVoucher(voucher())).toEqual({
@@ -56,7 +56,7 @@ describe('toVoucher', () => {
     });
   });
   it('reads a percent; no minimum spend is 0; not redeemable with points is null', () => {
-    expect(toVoucher(voucher({ vc_amount: '10%', min_spend: '0.00', vc_redeem_formula: null }))).toMatchObject({
+    expect(toVoucher(voucher({ vc_amount: '10%', min_spend: 0, vc_redeem_formula: null }))).toMatchObject({
       value: { kind: 'percent', percent: 10 }, minSpendSen: 0, pointsNeeded: null,
     });
   });

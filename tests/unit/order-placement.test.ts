@@ -35,22 +35,19 @@ function product(code: string, finalPriceSen: number): ProductRow {
 }
 
 describe('pricing', () => {
-  it('sameAmount compares RM with sen; a missing client amount passes', () => {
-    expect(sameAmount('16.90', 1690)).toBe(true);
-    expect(sameAmount(16.9, 1690)).toBe(true);
-    expect(sameAmount('16.9', 1690)).toBe(true);
+  it('sameAmount compares the client’s sen with the server’s; a missing client amount passes', () => {
+    expect(sameAmount(1690, 1690)).toBe(true);
     expect(sameAmount(undefined, 1690)).toBe(true);
-    expect(sameAmount('16.95', 1690)).toBe(false);
-    expect(sameAmount('16.901', 1690)).toBe(false);
-    expect(sameAmount('abc', 1690)).toBe(false);
+    expect(sameAmount(1695, 1690)).toBe(false);
+    expect(sameAmount(16.9 as number, 1690)).toBe(false); // ringgit where sen is due never matches
   });
 
   it('prices lines from the database rows, in the client order, with the subtotal in sen', () => {
     const rows = [product('P2', 250), product('P1', 1690)];
     const priced = priceLines(
       [
-        { product_code: 'P1', product_quantity: 2, product_price: '16.90', product_amount: '33.80' },
-        { product_code: 'P2', product_quantity: 3, product_price: 2.5 },
+        { product_code: 'P1', product_quantity: 2, product_price: 1690, product_amount: 3380 },
+        { product_code: 'P2', product_quantity: 3, product_price: 250 },
       ],
       rows,
     );
@@ -63,13 +60,13 @@ describe('pricing', () => {
 
   it('refuses a product twice (400), an unknown one (404) and stale prices or amounts (409, with current prices)', () => {
     const rows = [product('P1', 1690), product('P2', 250)];
-    expect(apiError(() => priceLines([{ product_code: 'P1', product_quantity: 1, product_price: '16.90' }, { product_code: 'P1', product_quantity: 1, product_price: '16.90' }], rows)).status).toBe(400);
-    expect(apiError(() => priceLines([{ product_code: 'P9', product_quantity: 1, product_price: '1.00' }], rows))).toMatchObject({ status: 404, key: 'product_not_found', params: { code: 'P9' } });
+    expect(apiError(() => priceLines([{ product_code: 'P1', product_quantity: 1, product_price: 1690 }, { product_code: 'P1', product_quantity: 1, product_price: 1690 }], rows)).status).toBe(400);
+    expect(apiError(() => priceLines([{ product_code: 'P9', product_quantity: 1, product_price: 100 }], rows))).toMatchObject({ status: 404, key: 'product_not_found', params: { code: 'P9' } });
     const stale = apiError(() =>
       priceLines(
         [
-          { product_code: 'P1', product_quantity: 1, product_price: '15.90' },
-          { product_code: 'P2', product_quantity: 2, product_price: '2.50', product_amount: '4.00' },
+          { product_code: 'P1', product_quantity: 1, product_price: 1590 },
+          { product_code: 'P2', product_quantity: 2, product_price: 250, product_amount: 400 },
         ],
         rows,
       ),
@@ -80,11 +77,11 @@ describe('pricing', () => {
 
   it('checks client totals against orderTotals, naming the first field that differs', () => {
     const totals = orderTotals({ subtotalSen: 1693, deliverySen: 500, voucher: '10%' }); // voucher 219, total 19.75, rounding 0.01
-    expect(() => checkClientTotals({ order_voucher_amount: '2.19', order_rounding: '0.01', order_amount: '19.75' }, totals)).not.toThrow();
-    expect(() => checkClientTotals({ order_amount: 19.75 }, totals)).not.toThrow();
-    expect(apiError(() => checkClientTotals({ order_voucher_amount: '2.00', order_amount: '19.75' }, totals)).params).toEqual({ field: 'order_voucher_amount' });
-    expect(apiError(() => checkClientTotals({ order_rounding: '0.00', order_amount: '19.75' }, totals)).params).toEqual({ field: 'order_rounding' });
-    expect(apiError(() => checkClientTotals({ order_amount: '19.74' }, totals))).toMatchObject({ status: 409, key: 'amount_mismatch', params: { field: 'order_amount' } });
+    expect(() => checkClientTotals({ order_voucher_amount: 219, order_rounding: 1, order_amount: 1975 }, totals)).not.toThrow();
+    expect(() => checkClientTotals({ order_amount: 1975 }, totals)).not.toThrow();
+    expect(apiError(() => checkClientTotals({ order_voucher_amount: 200, order_amount: 1975 }, totals)).params).toEqual({ field: 'order_voucher_amount' });
+    expect(apiError(() => checkClientTotals({ order_rounding: 0, order_amount: 1975 }, totals)).params).toEqual({ field: 'order_rounding' });
+    expect(apiError(() => checkClientTotals({ order_amount: 1974 }, totals))).toMatchObject({ status: 409, key: 'amount_mismatch', params: { field: 'order_amount' } });
     expect(apiError(() => checkClientAmount('order_delivery_charges', 0, 500)).params).toEqual({ field: 'order_delivery_charges' });
   });
 });

@@ -7,10 +7,10 @@ import { formatLimit } from '../../src/domain/product-list';
 
 const base: Order = {
   order_refno: 'WEB2611220001', order_date: '2026-11-22', order_status: 'Pending', order_del_type: 'DELIVERY',
-  order_subtotal: '33.86', order_delivery_charges: '5.00', order_voucher_amount: '5.00', order_rounding: '-0.01', order_amount: '33.85',
+  order_subtotal: 3386, order_delivery_charges: 500, order_voucher_amount: 500, order_rounding: -1, order_amount: 3385,
   order_remark: 'Ring twice', bill_platform: 'website',
   product: [
-    { product_code: 'P1', product_name: 'Pork Belly', product_picture: '/p/1.webp', product_quantity: 2, product_price: '16.93', product_amount: '33.86', product_short_quantity: 0 },
+    { product_code: 'P1', product_name: 'Pork Belly', product_picture: '/p/1.webp', product_quantity: 2, product_price: 1693, product_amount: 3386, product_short_quantity: 0 },
   ],
   order_bill_person: 'Tan Mei Ling', order_bill_phone: '0123456789', order_bill_address1: '12, Jalan Ampang', order_bill_address2: 'Taman Maju',
   order_bill_postcode: '50450', order_bill_city: 'Kuala Lumpur', order_bill_state: 'W.P. Kuala Lumpur', order_bill_country: 'Malaysia',
@@ -18,7 +18,7 @@ const base: Order = {
   order_del_postcode: '47300', order_del_city: 'Petaling Jaya', order_del_state: 'Selangor', order_del_country: 'Malaysia',
   order_del_pickup_store_code: null, order_del_pickup_store_name: null, order_del_pickup_store_phone: null,
   order_del_pickup_date: null, order_del_pickup_time: null, distance_km: 4.2,
-  order_voucher_code: 'RM5', order_voucher_no: 'V1', order_voucher_name: 'RM5 off', tracking_code: null, tracking_courier: null, collection_code: null, order_refunded: '0.00', created_at: '2026-11-22T02:00:00Z',
+  order_voucher_code: 'RM5', order_voucher_no: 'V1', order_voucher_name: 'RM5 off', tracking_code: null, tracking_courier: null, collection_code: null, order_refunded: 0, created_at: '2026-11-22T02:00:00Z',
 };
 
 describe('toOrderView', () => {
@@ -48,10 +48,10 @@ describe('toOrderView', () => {
 
   it('after a short pick: what is left on each line, what was taken off and the amount as ordered, and the refund', () => {
     const v = toOrderView({
-      ...base, order_status: 'Paid', order_subtotal: '16.93', order_amount: '16.95', order_refunded: '16.90',
+      ...base, order_status: 'Paid', order_subtotal: 1693, order_amount: 1695, order_refunded: 1690,
       product: [
-        { ...base.product[0]!, product_quantity: 1, product_amount: '16.93', product_short_quantity: 1 },
-        { product_code: 'P2', product_name: 'Pork Ribs', product_picture: '/p/2.webp', product_quantity: 0, product_price: '12.50', product_amount: '0.00', product_short_quantity: 3 },
+        { ...base.product[0]!, product_quantity: 1, product_amount: 1693, product_short_quantity: 1 },
+        { product_code: 'P2', product_name: 'Pork Ribs', product_picture: '/p/2.webp', product_quantity: 0, product_price: 1250, product_amount: 0, product_short_quantity: 3 },
       ],
     });
     expect(v.lines.map((l) => [l.code, l.quantity, l.shortQuantity, l.amountSen, l.orderedAmountSen])).toEqual([

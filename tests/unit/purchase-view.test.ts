@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { toPurchaseBillView, toPurchaseDetailView, toPurchasePrintView } from '../../src/features/purchases/view';
 
-const bill = { transno: 'S001-20260912-0042', trans_date: '2026-09-12', store_code: 'S001', store_name: 'XS Fresh Mart Kepong Baru', bill_amount: '91.40', item_count: 2 };
+const bill = { transno: 'S001-20260912-0042', trans_date: '2026-09-12', store_code: 'S001', store_name: 'XS Fresh Mart Kepong Baru', bill_amount: 9140, item_count: 2 };
 
 describe('purchase views', () => {
   it('turns amounts into sen and dates into DD/MM/YYYY', () => {
@@ -19,8 +19,8 @@ describe('purchase views', () => {
     const detail = toPurchaseDetailView({
       ...bill,
       items: [
-        { product_code: 'P0001', product_name: 'Pork Belly', product_picture: '/p.webp', product_quantity: 2, product_amount: '33.80' },
-        { product_code: 'P0099', product_name: 'Old item', product_picture: '', product_quantity: 1, product_amount: '0.05' },
+        { product_code: 'P0001', product_name: 'Pork Belly', product_picture: '/p.webp', product_quantity: 2, product_amount: 3380 },
+        { product_code: 'P0099', product_name: 'Old item', product_picture: '', product_quantity: 1, product_amount: 5 },
       ],
     });
     expect(detail.items).toEqual([

@@ -54,4 +54,22 @@ describe('the contract client', () => {
     expect(err.status).toBe(502);
     expect(err.body).toEqual({ Status: 1, data: 'nope' });
   });
+
+  it('writes amounts in sen as ringgit text on the wire and reads the answer’s ringgit back as sen (ADR 37)', async () => {
+    const sent: string[] = [];
+    const client = createXsClient({
+      fetch: async (req) => {
+        sent.push(await req.text());
+        return new Response('{"Status":1,"delivery_charges":"7.00","product_subtotal":"16.90","extra":1}', { status: 200 });
+      },
+      baseUrl: 'http://api.test', apiKey: 'k', locale: 'en', token: 't', member: 'M1', timeoutMs: null,
+    });
+    const answer = await client.call('delivery_charges', { body: { product: [{ product_code: 'P1', product_quantity: 1, product_price: 1690 }], state: 'SGR', distance_km: 3 } });
+    expect(sent).toEqual(['{"product":[{"product_code":"P1","product_quantity":1,"product_price":"16.90"}],"state":"SGR","distance_km":3}']);
+    expect(answer).toEqual({ Status: 1, delivery_charges: 700, product_subtotal: 1690 });
+    // Ringgit where sen is due is refused before anything is sent.
+    const err = await failure(client.call('delivery_charges', { body: { product: [{ product_code: 'P1', product_quantity: 1, product_price: 16.9 }], state: 'SGR', distance_km: 3 } }));
+    expect(err.status).toBe(400);
+    expect(sent).toHaveLength(1);
+  });
 });

@@ -8,7 +8,6 @@
  * site paths or URLs, with the placeholder picture where the contract has none.
  */
 import type { Brand, Product, ProductDetail, PromotionBanner, Review } from '../../lib/xs-api/contract';
-import { toSen } from '../../domain/money';
 import { FALLBACK_PICTURE } from '../../components/inline-scripts.mjs';
 import { formatAverage, ratingSummary, type RatingSummary } from '../../domain/reviews';
 
@@ -68,8 +67,8 @@ export type RatingView = RatingSummary & { averageText: string };
  * @throws RangeError when a price is not a ringgit amount (the contract checks they are).
  */
 export function toProductSummary(p: Product): ProductSummary {
-  const priceSen = toSen(p.final_price);
-  const regularPriceSen = toSen(p.product_price);
+  const priceSen = p.final_price;
+  const regularPriceSen = p.product_price;
   return {
     code: p.product_code,
     name: p.product_name,

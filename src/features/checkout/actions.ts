@@ -8,7 +8,6 @@
 import { defineAction } from 'astro:actions';
 import { z } from 'zod';
 import { orderInput, validateProductVoucher } from '../../lib/xs-api/contract';
-import { toSen } from '../../domain/money';
 import { memberApi } from '../shared/api';
 import { capacityRefusal, outOfStockLines, requireMember, shopperError, viaApi, type StockShortage } from '../shared/errors';
 
@@ -47,13 +46,14 @@ export const checkout = {
     handler: async (input, ctx) => {
       requireMember(ctx);
       const answer = await viaApi(ctx, () => memberApi(ctx).call('delivery_charges', { body: input }));
-      return { deliverySen: toSen(answer.delivery_charges) };
+      return { deliverySen: answer.delivery_charges };
     },
   }),
 
   /**
    * Checks the member's voucher `vm_voucher_no` (kind `vc_code`) for the lines (ringgit prices, as
-   * the order sends them) and the delivery charge (RM; 0 for pick-up): coverage.md §4 "choosing a voucher
+   * the order sends them; read as sen by the contract's parse, ADR 37) and the delivery charge (RM;
+   * 0 for pick-up): coverage.md §4 "choosing a voucher
    * triggers a validity check" (validate_product_voucher). Answers a `CheckedVoucher`: the discount
    * and the order's figures in sen, exactly those add_order will compute.
    * Errors: UNAUTHORIZED for a guest; CONFLICT with the reason in the shopper's language (not
@@ -70,20 +70,21 @@ export const checkout = {
         code: a.vc_code,
         name: a.vc_name,
         totals: {
-          subtotalSen: toSen(a.order_subtotal),
-          deliverySen: toSen(a.order_delivery_charges),
-          voucherSen: toSen(a.order_voucher_amount),
-          roundingSen: toSen(a.order_rounding),
-          totalSen: toSen(a.order_amount),
+          subtotalSen: a.order_subtotal,
+          deliverySen: a.order_delivery_charges,
+          voucherSen: a.order_voucher_amount,
+          roundingSen: a.order_rounding,
+          totalSen: a.order_amount,
         },
       };
     },
   }),
 
   /**
-   * Places the order (coverage.md §3 Order, §4 Checkout). The input is the contract's order, amounts in
-   * ringgit with 2 decimals, with an `idempotency_key`: a retry with the same key answers the first
-   * order instead of making a second one.
+   * Places the order (coverage.md §3 Order, §4 Checkout). The input is the contract's order as the
+   * island sends it, amounts in ringgit with 2 decimals (the contract's parse reads them as sen, and
+   * sen is what goes on to the API, ADR 37), with an `idempotency_key`: a retry with the same key
+   * answers the first order instead of making a second one.
    * An order whose total is 0 is confirmed as paid at once (update_order_status_paid, coverage.md §4).
    * Answers `{ order_refno }`; the island goes on to the order success page in its own language
    * (an island's Action call is not under the page's /zh or /ar prefix). When the store cannot fill
@@ -110,7 +111,7 @@ export const checkout = {
           throw err;
         }
         // coverage.md §4: nothing to pay (a voucher covers it all) → the payment-confirm call comes first.
-        if (toSen(answer.data.order_amount) === 0) await api.call('update_order_status_paid', { body: { order_refno: answer.order_refno } });
+        if (answer.data.order_amount === 0) await api.call('update_order_status_paid', { body: { order_refno: answer.order_refno } });
         return { order_refno: answer.order_refno };
       });
     },

@@ -4,7 +4,6 @@
  * Money is integer sen (RM 1 = 100 sen).
  */
 import type { Address, Cart, MemberVoucher } from '../../lib/xs-api/contract';
-import { toSen } from '../../domain/money';
 import { lineAmount, parseVoucherAmount, subtotal, type Voucher } from '../../domain/totals';
 import { addressView, type AddressView } from '../shared/address-view';
 
@@ -76,7 +75,7 @@ export function toCheckoutVouchers(vouchers: readonly MemberVoucher[]): Checkout
     } catch {
       return [];
     }
-    return [{ no: v.vm_voucher_no, code: v.vc_code, name: v.vc_name, image: v.vc_image, value, expireDate: v.vc_expire_date, minSpendSen: toSen(v.min_spend) }];
+    return [{ no: v.vm_voucher_no, code: v.vc_code, name: v.vc_name, image: v.vc_image, value, expireDate: v.vc_expire_date, minSpendSen: v.min_spend }];
   });
 }
 
@@ -86,7 +85,7 @@ export function toCheckoutView(cart: Cart, addresses: readonly Address[], codes:
   const lines = cart.items
     .filter((i) => chosen.has(i.product_code))
     .map((i): CheckoutLine => {
-      const priceSen = toSen(i.product_price);
+      const priceSen = i.product_price;
       return {
         code: i.product_code,
         name: i.product_name,

@@ -3,7 +3,6 @@
  * pages): contract answers reshaped once into what the pages show. Pure, unit-tested. Money in sen.
  */
 import type { Store, VoucherDetail } from '../../lib/xs-api/contract';
-import { toSen } from '../../domain/money';
 import type { Locale } from '../../domain/constants';
 import { outletName } from '../../i18n/outlet-name';
 import { groupByState, mapsHref, outletServices, telHref } from '../../domain/outlets';
@@ -117,7 +116,7 @@ export function toVoucher(v: VoucherDetail): VoucherView {
     name: v.vc_name,
     image: v.vc_image,
     value: parseVoucherAmount(v.vc_amount),
-    minSpendSen: toSen(v.min_spend),
+    minSpendSen: v.min_spend,
     pointsNeeded: v.vc_redeem_formula,
     terms: v.vc_tnc,
   };

@@ -7,7 +7,6 @@
  * what is left, `shortQuantity` what was taken off, and `refundedSen` what was refunded.
  */
 import type { Order } from '../../lib/xs-api/contract';
-import { toSen } from '../../domain/money';
 import { lineAmount } from '../../domain/totals';
 import { orderStatusLabel } from '../../i18n/order-status';
 import { outletName } from '../../i18n/outlet-name';
@@ -77,12 +76,12 @@ function shown(value: string | null, format: (v: string) => string): string {
   }
 }
 
-/** Reshapes a contract order (amounts in ringgit strings) into the view model; dates and times in `locale`'s format. */
+/** Reshapes a contract order (amounts in sen) into the view model; dates and times in `locale`'s format. */
 export function toOrderView(o: Order, locale: Locale = 'en'): OrderView {
   const isDelivery = o.order_del_type === 'DELIVERY';
   const lines = o.product.map((p): OrderLineView => {
-    const priceSen = toSen(p.product_price);
-    const amountSen = toSen(p.product_amount);
+    const priceSen = p.product_price;
+    const amountSen = p.product_amount;
     const shortQuantity = Math.max(0, p.product_short_quantity);
     return {
       code: p.product_code,
@@ -105,12 +104,12 @@ export function toOrderView(o: Order, locale: Locale = 'en'): OrderView {
     type: o.order_del_type,
     lines,
     itemCount: lines.reduce((n, l) => n + l.quantity, 0),
-    subtotalSen: toSen(o.order_subtotal),
-    deliverySen: toSen(o.order_delivery_charges),
-    voucherSen: toSen(o.order_voucher_amount),
-    roundingSen: toSen(o.order_rounding),
-    totalSen: toSen(o.order_amount),
-    refundedSen: toSen(o.order_refunded),
+    subtotalSen: o.order_subtotal,
+    deliverySen: o.order_delivery_charges,
+    voucherSen: o.order_voucher_amount,
+    roundingSen: o.order_rounding,
+    totalSen: o.order_amount,
+    refundedSen: o.order_refunded,
     voucherName: o.order_voucher_name || null,
     remark: o.order_remark,
     billing: addressView({

@@ -5,7 +5,6 @@
  * Answers become view models once (`view.ts`): money in sen.
  */
 import { XsApiError } from '../../lib/xs-api/client';
-import { toSen } from '../../domain/money';
 import { requestedPurchaseRange, type PurchaseRange } from '../../domain/purchase-range';
 import type { Instant } from '../../domain/shop-time';
 import { memberApi, type FeatureContext } from '../shared/api';
@@ -38,7 +37,7 @@ export async function getPurchaseHistory(
   const range = requestedPurchaseRange(fromDate, toDate, now);
   try {
     const r = await memberApi(ctx).call('get_purchase_history_data', { params: { fromDate: range.from, toDate: range.to } });
-    return { ok: true, range: { from: r.from_date, to: r.to_date }, bills: r.data.map((b) => toPurchaseBillView(b, ctx.locals.locale)), totalSen: toSen(r.total_amount) };
+    return { ok: true, range: { from: r.from_date, to: r.to_date }, bills: r.data.map((b) => toPurchaseBillView(b, ctx.locals.locale)), totalSen: r.total_amount };
   } catch (err) {
     if (err instanceof XsApiError && err.status === 400) {
       const field = err.body.field === 'toDate' ? 'toDate' : 'fromDate';

@@ -6,7 +6,6 @@
  */
 import type { z } from 'zod';
 import type { PurchaseBill, PurchaseBillDetail, printOfflineBill } from '../../lib/xs-api/contract';
-import { toSen } from '../../domain/money';
 import { formatPickupDate, formatShopDateTime } from '../../domain/pickup';
 import { isDateString } from '../../domain/shop-time';
 import type { Locale } from '../../domain/constants';
@@ -45,7 +44,7 @@ export function toPurchaseBillView(b: PurchaseBill, locale: Locale = 'en'): Purc
     dateLabel: shownDate(b.trans_date, locale),
     storeCode: b.store_code,
     storeName: outletName(b.store_name, locale),
-    totalSen: toSen(b.bill_amount),
+    totalSen: b.bill_amount,
     itemCount: b.item_count,
   };
 }
@@ -54,7 +53,7 @@ export function toPurchaseBillView(b: PurchaseBill, locale: Locale = 'en'): Purc
 export function toPurchaseDetailView(b: PurchaseBillDetail, locale: Locale = 'en'): PurchaseBillDetailView {
   return {
     ...toPurchaseBillView(b, locale),
-    items: b.items.map((i) => ({ code: i.product_code, name: i.product_name, picture: i.product_picture, quantity: i.product_quantity, amountSen: toSen(i.product_amount) })),
+    items: b.items.map((i) => ({ code: i.product_code, name: i.product_name, picture: i.product_picture, quantity: i.product_quantity, amountSen: i.product_amount })),
   };
 }
 

@@ -5,7 +5,6 @@
  */
 import { courierByCode } from '../../domain/couriers';
 import type { ResultOf } from '../../lib/xs-api/client';
-import { toSen } from '../../domain/money';
 import { orderStatusLabel } from '../../i18n/order-status';
 import { nextOrderStatuses } from '../../domain/order-status';
 import { BOARD_COLUMNS, type BoardColumn } from '../../domain/staff';
@@ -70,7 +69,7 @@ export function toBoardView(a: BoardAnswer, locale: Locale): BoardView {
     carriedFrom: o.order_del_type === 'DELIVERY' && o.order_date !== a.date ? formatPickupDate(o.order_date, locale) : null,
     customer: o.customer_firstname,
     units: o.units,
-    amountSen: toSen(o.order_amount),
+    amountSen: o.order_amount,
     flagged: o.payment_flag !== null,
   }));
   const byTime = (x: BoardCardView, y: BoardCardView) => (x.type === y.type ? x.time.localeCompare(y.time) : x.type === 'PICKUP' ? -1 : 1);
@@ -189,23 +188,23 @@ export function toStaffOrderView(d: DetailAnswer, locale: Locale): StaffOrderVie
       : null,
     trackingCode: d.tracking_code,
     courierName: d.tracking_courier ? (courierByCode(d.tracking_courier)?.name ?? d.tracking_courier) : null,
-    payment: { state: d.payment.state, paidSen: toSen(d.payment.paid), refundedSen: toSen(d.payment.refunded), flag: d.payment.flag, recordUrl: d.payment.record_url },
+    payment: { state: d.payment.state, paidSen: d.payment.paid, refundedSen: d.payment.refunded, flag: d.payment.flag, recordUrl: d.payment.record_url },
     lines: d.product.map((l) => ({
       code: l.product_code,
       name: l.product_name,
       unit: l.unit,
       quantity: l.product_quantity,
       shortQuantity: l.product_short_quantity,
-      priceSen: toSen(l.product_price),
-      amountSen: toSen(l.product_amount),
+      priceSen: l.product_price,
+      amountSen: l.product_amount,
     })),
     units: d.product.reduce((n, l) => n + l.product_quantity, 0),
-    subtotalSen: toSen(d.order_subtotal),
-    deliverySen: toSen(d.order_delivery_charges),
-    voucherSen: toSen(d.order_voucher_amount),
-    roundingSen: toSen(d.order_rounding),
-    totalSen: toSen(d.order_amount),
-    refundedSen: toSen(d.order_refunded),
+    subtotalSen: d.order_subtotal,
+    deliverySen: d.order_delivery_charges,
+    voucherSen: d.order_voucher_amount,
+    roundingSen: d.order_rounding,
+    totalSen: d.order_amount,
+    refundedSen: d.order_refunded,
     history: d.history.map((e) => ({
       at: e.at,
       statusLabel: e.kind === 'short_pick' ? translate(locale, 'staff_history_short_pick') : statusLabel(e.to, locale),

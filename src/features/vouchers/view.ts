@@ -1,10 +1,9 @@
 /**
  * View models of the account's vouchers and rewards (coverage.md §2 Account: vouchers, my-rewards,
  * membership points history; §3 Voucher; §4 Voucher tabs). The API's answers are reshaped once
- * here: ringgit strings become sen (src/domain/money.ts), vc_amount a `Voucher` value.
+ * here: amounts come in sen (ADR 37), vc_amount a `Voucher` value.
  */
 import type { MemberVoucher, PastVoucher, PointEntry, RedeemableVoucher } from '../../lib/xs-api/contract';
-import { toSen } from '../../domain/money';
 import { parseVoucherAmount, type Voucher } from '../../domain/totals';
 import { isolate } from '../../i18n/bidi';
 import { translate, type Locale } from '../../i18n/messages';
@@ -47,7 +46,7 @@ export function toVoucherCard(v: MemberVoucher | PastVoucher): VoucherCardView {
     image: v.vc_image,
     value: valueOf(v.vc_amount),
     expireDate: v.vc_expire_date,
-    minSpendSen: toSen(v.min_spend),
+    minSpendSen: v.min_spend,
     tnc: v.vc_tnc,
     state: 'status' in v ? v.status : 'active',
   };
@@ -63,7 +62,7 @@ export function toRedeemOption(v: RedeemableVoucher): RedeemOptionView {
     image: v.vc_image,
     value: valueOf(v.vc_amount),
     expireDate: '',
-    minSpendSen: toSen(v.min_spend),
+    minSpendSen: v.min_spend,
     tnc: v.vc_tnc,
     state: 'active',
     cost: v.vc_redeem_formula,

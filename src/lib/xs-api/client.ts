@@ -2,16 +2,23 @@
  * Typed client of the mobile e-commerce API (coverage.md §7; docs/architecture.md: "one place that maps fields").
  * The same client talks to the bundled API in-process or to a remote backend over HTTP: only the
  * `fetch` it is given differs. Answers are checked against the contract's zod schemas.
+ *
+ * Money (ADR 37): the caller gives and gets the contract's in-process form, amounts in integer sen;
+ * the client writes them as ringgit text on the wire (`toWire`) and reads the answer's ringgit text
+ * back as sen (the response schema's parse decodes), so the feature layer sees what a direct call
+ * (src/server/xs-api/direct.ts) gives.
  */
 import type { z } from 'zod';
 import { API_BASE, API_KEY_HEADER, operations, type OperationName, type Operations } from './contract';
 import { API_TIMEOUT_MS } from '../../domain/constants';
+import { toWire } from './contract/wire';
 
 type Op<N extends OperationName> = Operations[N];
 type QueryOf<N extends OperationName> = NonNullable<Op<N>['query']> extends z.ZodType ? z.input<NonNullable<Op<N>['query']>> : never;
 type BodyOf<N extends OperationName> = NonNullable<Op<N>['body']> extends z.ZodType ? z.input<NonNullable<Op<N>['body']>> : never;
 export type ResultOf<N extends OperationName> = z.output<Op<N>['response']>;
 
+/** A call's path parameters, query and body; the contract's amounts in them are integer sen (ADR 37). */
 export type CallInput<N extends OperationName> = {
   params?: Record<string, string | number | undefined>;
   query?: QueryOf<N>;
@@ -91,7 +98,10 @@ function toFormData(fields: Record<string, unknown>): FormData {
   return form;
 }
 
-/** Creates a client. Each call resolves to the checked success answer or throws XsApiError. */
+/**
+ * Creates a client. Each call resolves to the checked success answer (amounts in sen) or throws
+ * XsApiError (400 before sending when an amount of the input is not a safe integer of sen).
+ */
 export function createXsClient(options: XsClientOptions) {
   // A base with a path ('http://api:4321/api/mobile_ecom/xs_api.php') keeps it; an origin alone gets the contract's API_BASE.
   const base = new URL(options.baseUrl);
@@ -100,7 +110,17 @@ export function createXsClient(options: XsClientOptions) {
     const op = operations[name];
     const params = { member: options.member ?? undefined, ...input.params };
     const url = new URL(`${prefix}/${buildPath(op.path, params)}`, base.origin);
-    for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    // The wire form of the input: amounts in sen become ringgit text (ADR 37).
+    let query: Record<string, unknown>;
+    let sent: unknown;
+    try {
+      query = (toWire(op.query, input.query ?? {}) ?? {}) as Record<string, unknown>;
+      sent = op.multipart ? input.body : toWire(op.body, input.body);
+    } catch (err) {
+      // An amount that is not sen (a caller's mistake): refused before anything is sent, as a direct call refuses it.
+      throw new XsApiError(400, `Invalid input for ${name}: ${(err as Error).message}`);
+    }
+    for (const [k, v] of Object.entries(query)) {
       if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
     }
     // Catalogue data in the caller's language: operations with a `lang` query get the client's locale.
@@ -109,7 +129,7 @@ export function createXsClient(options: XsClientOptions) {
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
     // A multipart operation (a file upload) sends a form; fetch sets its content type with the boundary.
-    const body = input.body === undefined ? undefined : op.multipart ? toFormData(input.body as Record<string, unknown>) : JSON.stringify(input.body);
+    const body = sent === undefined ? undefined : op.multipart ? toFormData(sent as Record<string, unknown>) : JSON.stringify(sent);
     if (typeof body === 'string') headers['content-type'] = 'application/json';
     let res: Response;
     try {
@@ -129,6 +149,7 @@ export function createXsClient(options: XsClientOptions) {
       const wait = Number(res.headers.get('retry-after'));
       throw new XsApiError(res.status, typeof json.Error === 'string' ? json.Error : '', json, wait > 0 ? wait : null);
     }
+    // Parsing decodes: the answer's ringgit text becomes sen, as a direct call answers (ADR 37).
     const parsed = op.response.safeParse(json);
     if (!parsed.success) throw new XsApiError(502, `Unexpected answer from ${name}: ${parsed.error.issues[0]?.message}`, json);
     return parsed.data as ResultOf<N>;

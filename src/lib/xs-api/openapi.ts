@@ -6,7 +6,25 @@
 import { z } from 'zod';
 import { API_BASE, API_KEY_HEADER, errorAnswer, operations, type Operation } from './contract';
 
-const schema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+/**
+ * The JSON Schema of `s` as it is on the wire. A codec (the contract's amounts, ADR 37) is written
+ * as its wire side in both directions: an answer's amount is ringgit text ('16.90'), not the sen
+ * the process holds.
+ */
+const schema = (s: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(s, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    override: (ctx) => {
+      const def = ctx.zodSchema._zod.def as { type: string; reverseTransform?: unknown; in?: z.ZodType };
+      if (io === 'input' || def.type !== 'pipe' || typeof def.reverseTransform !== 'function' || !def.in) return;
+      const { $schema: _drop, ...wire } = z.toJSONSchema(def.in, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' });
+      void _drop;
+      for (const key of Object.keys(ctx.jsonSchema)) delete (ctx.jsonSchema as Record<string, unknown>)[key];
+      Object.assign(ctx.jsonSchema, wire);
+    },
+  });
 
 function pathOf(op: Operation): { path: string; params: { name: string; required: boolean }[] } {
   const params: { name: string; required: boolean }[] = [];

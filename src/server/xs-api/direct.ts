@@ -6,12 +6,17 @@
  * with `Status: 1`, as the typed client would have returned it; a refusal throws the same
  * `XsApiError` (status, text in the caller's language, the answer's extra fields).
  *
+ * Money (ADR 37): input and answer are in the contract's in-process form, amounts in integer sen.
+ * The input's amounts are written in their wire form before the operation's checks read it (so the
+ * checks are those of the HTTP edge, and 1690 sen is never read as RM 1690); the answer is passed on
+ * as the handler made it, never written as text.
+ *
  * What stays on HTTP: file uploads (multipart operations) and anything not registered through
  * serve() go through the app's `fetch`, as before; Hono keeps serving `/api/mobile_ecom/...` to the
  * mobile apps, the payment providers' webhooks and a storefront apart from its API (ADR 30).
  */
 import type { Hono } from 'hono';
-import type { z } from 'zod';
+import { ZodError, type z } from 'zod';
 import { isDeepStrictEqual } from 'node:util';
 import { operations, type OperationName } from '../../lib/xs-api/contract';
 import { XsApiError, type CallInput, type ResultOf } from '../../lib/xs-api/client';
@@ -20,7 +25,8 @@ import type { Locale } from '../../i18n/messages';
 import { errorFields, log } from '../log';
 import { servicesOf } from './app';
 import { ApiError, TooManyRequests } from './errors';
-import { registeredOperation, runOperation, type ApiEnv, type SessionLookups } from './http';
+import { payloadError, registeredOperation, runOperation, type ApiEnv, type SessionLookups } from './http';
+import { toWire } from '../../lib/xs-api/contract/wire';
 import { resolveSession } from './services/sessions';
 import { resolveStaffSession } from './services/staff/accounts';
 
@@ -110,9 +116,24 @@ export function directApi(app: Hono<ApiEnv>, { checkAnswers }: { checkAnswers: b
       }
       params[param] = String(value);
     }
+    // The input comes in the contract's in-process form (amounts in sen): its wire form is what the
+    // checks read, so that 1690 sen is read as RM 16.90, never RM 1690 (ADR 37).
+    // A query amount that is not sen is refused before anything, as the HTTP edge refuses a bad
+    // address; a body amount after the caller's proof, where the HTTP edge reads the body.
+    const wire = (schema: z.ZodType | undefined, value: unknown): { value: unknown; refused: ApiError | null } => {
+      try {
+        return { value: toWire(schema, value), refused: null };
+      } catch (err) {
+        if (!(err instanceof ZodError)) throw err;
+        return { value: undefined, refused: payloadError(err) };
+      }
+    };
+    const query = wire(op.query, input.query ?? {});
+    const wireBody = wire(op.body, input.body);
+    const wireQuery = (query.value ?? {}) as Record<string, unknown>;
     // The query as its text would have reached the server (undefined, null and '' left out).
     const rawQuery: Record<string, string> = {};
-    for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    for (const [k, v] of Object.entries(wireQuery)) {
       if (v !== undefined && v !== null && v !== '') rawQuery[k] = String(v);
     }
     const shape = (op.query as { shape?: Record<string, unknown> } | undefined)?.shape;
@@ -125,6 +146,7 @@ export function directApi(app: Hono<ApiEnv>, { checkAnswers }: { checkAnswers: b
       if (![...Object.values(params), ...Object.keys(rawQuery), ...Object.values(rawQuery)].every(isCleanUrlText)) {
         throw new ApiError(400, 'input_invalid_address');
       }
+      if (query.refused) throw query.refused;
       const result = await runOperation(op, handler, {
         db: await db(),
         services,
@@ -132,10 +154,14 @@ export function directApi(app: Hono<ApiEnv>, { checkAnswers }: { checkAnswers: b
         params,
         bearer: caller.token ?? '',
         rawQuery,
-        readBody: async () => input.body,
+        readBody: async () => {
+          if (wireBody.refused) throw wireBody.refused;
+          return wireBody.value;
+        },
         ip: caller.clientIp,
         sessions,
       });
+      // The answer stays in the in-process form: amounts in sen, never written as text (ADR 37).
       const answer = { Status: 1, ...result };
       if (checkAnswers) checkAnswer(name, op.response, answer);
       return answer as ResultOf<N>;
@@ -160,13 +186,22 @@ export function directApi(app: Hono<ApiEnv>, { checkAnswers }: { checkAnswers: b
 }
 
 /**
- * Development and tests: the answer must be plain JSON and match the operation's response schema,
- * with nothing the schema would change (so skipping this check in production changes no answer).
+ * Development and tests: the answer must be plain JSON and match the operation's response schema in
+ * its in-process form (amounts in sen, ADR 37): its wire form (`toWire`, what the HTTP edge would
+ * write) parses, and decoding that gives the answer back, with nothing the schema would change (so
+ * skipping this check in production changes no answer).
  * @throws XsApiError 502 naming the operation and the first problem, as the HTTP client does.
  */
 function checkAnswer(name: string, response: z.ZodType, answer: Record<string, unknown>): void {
   if (!isJsonValue(answer)) throw new XsApiError(502, `Unexpected answer from ${name}: not plain JSON`, answer);
-  const parsed = response.safeParse(answer);
+  let wire: unknown;
+  try {
+    wire = toWire(response, answer);
+  } catch (err) {
+    if (!(err instanceof ZodError)) throw err;
+    throw new XsApiError(502, `Unexpected answer from ${name}: ${err.issues[0]?.path.join('.')}: ${err.issues[0]?.message}`, answer);
+  }
+  const parsed = response.safeParse(wire);
   if (!parsed.success) throw new XsApiError(502, `Unexpected answer from ${name}: ${parsed.error.issues[0]?.message}`, answer);
   if (!isDeepStrictEqual(JSON.parse(JSON.stringify(parsed.data)), stripTo(JSON.parse(JSON.stringify(answer)), parsed.data))) {
     throw new XsApiError(502, `Unexpected answer from ${name}: the response schema changes the answer`, answer);

@@ -2,6 +2,8 @@
  * How an operation of the contract (src/lib/xs-api/contract) is served: API key check, member proof
  * (Bearer session token; the member code in the path must match it: 401 / 403), zod-checked query
  * and body (400 with an Error text), JSON answers. Routes stay thin: they only call services.
+ * Money (ADR 37): handlers get and give the contract's amounts in sen; the route reads the wire's
+ * ringgit with the schemas' parse and writes its answer's amounts as ringgit text (`toWire`).
  */
 import type { PushSender } from './adapters/push';
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -14,6 +16,7 @@ import type { Db } from './db/client';
 import { ApiError, invalidPayload, TooManyRequests } from './errors';
 import { findInputProblem } from '../../domain/input-text';
 import { INPUT_TOO_DEEP, INVALID_CHARACTERS } from '../../lib/xs-api/contract/text';
+import { toWire } from '../../lib/xs-api/contract/wire';
 import { resolveSession } from './services/sessions';
 import { resolveStaffSession } from './services/staff/accounts';
 import { resolveIntegrationToken, type IntegrationIdentity } from './services/catalogue-writes/tokens';
@@ -108,7 +111,7 @@ export type Handled<O extends Operation> = {
  * message-catalogue key (the domain schemas' coverage.md §5 rules, e.g. 'remark_max') answers that message
  * in the caller's language, with the `field` it concerns; other issues answer 'api_invalid_payload'.
  */
-function payloadError(error: z.ZodError): ApiError {
+export function payloadError(error: z.ZodError): ApiError {
   const issue = error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : 'payload';
   if (issue && isMessageKey(issue.message)) return new ApiError(400, issue.message, {}, { field: where });
@@ -196,7 +199,7 @@ export type SessionLookups = {
 
 const DATABASE_LOOKUPS: SessionLookups = { member: resolveSession, staff: resolveStaffSession };
 
-/** A handler of one operation: its checked input in, the success fields out (Status 1 is added by the caller). */
+/** A handler of one operation: its checked input in, the success fields out (amounts in sen, ADR 37; Status 1 is added by the caller). */
 export type OperationHandler<O extends Operation> = (input: Handled<O>) => Promise<Record<string, unknown>>;
 
 /**
@@ -273,7 +276,8 @@ export function registeredOperation(app: Hono<ApiEnv>, name: string): { op: Oper
 
 /**
  * Registers one operation on the app: served over HTTP at its path, and kept for direct calls
- * (registeredOperation). The handler returns the success fields; Status 1 is added.
+ * (registeredOperation). The handler returns the success fields, amounts in sen; Status 1 is added
+ * and the answer written in its wire form (amounts as ringgit text, ADR 37).
  * @throws nothing: ApiError and zod failures become `{Status:0, Error}` answers with their status.
  */
 export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: OperationHandler<O>) {
@@ -295,7 +299,8 @@ export function serve<O extends Operation>(app: Hono<ApiEnv>, op: O, handler: Op
         readBody: () => (op.multipart ? readMultipart(c, op.multipart) : readBody(c)),
         ip: callerIp(c),
       });
-      return c.json({ Status: 1, ...result });
+      // The HTTP edge writes the wire form: amounts in sen become ringgit text ('16.90'; ADR 37).
+      return c.json(toWire(op.response, { Status: 1, ...result }));
     } catch (err) {
       if (err instanceof TooManyRequests) c.header('Retry-After', String(err.retryAfterS));
       if (err instanceof ApiError) return c.json(err.body(locale), err.status);

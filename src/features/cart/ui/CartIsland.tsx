@@ -14,7 +14,7 @@ import * as m from '../../../paraglide/messages.js';
 import type { Locale } from '../../../i18n/messages';
 import { href, paths } from '../../../domain/paths';
 import type { Cart } from '../../../lib/xs-api/contract';
-import { formatPrice, toSen } from '../../../domain/money';
+import { formatPrice } from '../../../domain/money';
 import { cartEstimate, subtotal } from '../../../domain/totals';
 import { CART_QUANTITY_DEBOUNCE_MS } from '../../../domain/constants';
 import { $cartCount } from '../../../stores/session';
@@ -81,7 +81,7 @@ function CartIsland({ locale, initialCart }: Props) {
   const lines = cart?.items ?? [];
   const chosen = lines.filter((i) => selected.has(i.product_code));
   const subtotalSen = useMemo(
-    () => subtotal(chosen.map((i) => ({ priceSen: toSen(i.product_price), quantity: drafts[i.product_code] ?? i.product_quantity }))),
+    () => subtotal(chosen.map((i) => ({ priceSen: i.product_price, quantity: drafts[i.product_code] ?? i.product_quantity }))),
     [chosen, drafts],
   );
 

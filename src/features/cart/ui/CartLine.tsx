@@ -7,7 +7,7 @@ import * as m from '../../../paraglide/messages.js';
 import type { Locale } from '../../../i18n/messages';
 import { href, paths } from '../../../domain/paths';
 import type { CartItem } from '../../../lib/xs-api/contract';
-import { formatPrice, toSen } from '../../../domain/money';
+import { formatPrice } from '../../../domain/money';
 import { lineAmount } from '../../../domain/totals';
 import { stockNote } from '../../../domain/stock';
 import { bindLocale } from '../../../components/islands/i18n';
@@ -24,8 +24,8 @@ type Props = {
 
 export function CartLine({ locale, item, quantity, selected, onSelect, onQuantity, onRemove }: Props) {
   const t = bindLocale(locale);
-  const price = toSen(item.product_price);
-  const old = toSen(item.product_old_price);
+  const price = item.product_price;
+  const old = item.product_old_price;
   const productHref = href(locale, paths.product(item.product_code));
   const max = Math.max(item.product_balance, item.product_quantity);
   const note = stockNote(item.product_balance, item.product_quantity);

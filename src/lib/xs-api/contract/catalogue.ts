@@ -8,7 +8,7 @@ export const lang = z.enum(['en', 'zh', 'ar']).default('en');
 export const productLine = z.object({ line_code: z.string(), line_name: z.string(), line_icon: z.string(), group_code: z.string() });
 export const productGroup = z.object({ group_code: z.string(), group_name: z.string(), line: z.array(productLine) });
 
-/** A product as listed (coverage.md §3 Product). Prices are ringgit with 2 decimals. */
+/** A product as listed (coverage.md §3 Product). Prices are ringgit with 2 decimals on the wire, sen once parsed (`amount`, ADR 37). */
 export const product = z.object({
   product_code: z.string(),
   product_no: z.string(),

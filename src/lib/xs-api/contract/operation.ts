@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { refuseControlCharacters } from './text';
 import { isDateString } from '../../../domain/shop-time';
+import { formatAmount, toSen } from '../../../domain/money';
 import type { IntegrationScope } from '../../../domain/catalogue-edit';
 
 /**
@@ -69,10 +70,42 @@ export const statusOk = z.literal(1);
 export const errorAnswer = z.object({ Status: z.literal(0), Error: z.string() });
 export type ErrorAnswer = z.infer<typeof errorAnswer>;
 
-/** A ringgit amount with 2 decimals as the contract carries it, e.g. "16.90". */
-export const amount = z.string().regex(/^-?\d+\.\d{2}$/, 'amount with 2 decimals');
-/** A ringgit amount sent by a client: a number or a string with at most 2 decimals. */
-export const amountInput = z.union([z.number(), z.string().regex(/^-?\d+(\.\d{1,2})?$/)]);
+/** Integer sen, the in-process form of every contract amount (a safe integer). */
+const sen = z.int();
+
+/**
+ * Ringgit from the wire as sen, exactly ('16.90' → 1690, 16.9 → 1690); an amount with more than 2
+ * decimals or beyond a safe integer of sen is an issue of the parse (a 400 at the edge), never a fault.
+ */
+function wireToSen(rm: number | string, ctx: { issues: z.core.$ZodRawIssue[] }): number {
+  try {
+    return toSen(rm, { strict: true });
+  } catch (err) {
+    void err; // not a decimal, more than 2 decimals, too large: all the same refusal
+    ctx.issues.push({ code: 'custom', message: 'amount with 2 decimals', input: rm });
+    return 0;
+  }
+}
+
+/**
+ * A contract amount (ADR 37): on the wire ringgit text with exactly 2 decimals ("16.90"), inside the
+ * process integer sen (1690). Decoding (parse) reads the text with src/domain/money.ts `toSen`
+ * (strict); encoding writes sen with `formatAmount`. Only the HTTP edge (the Hono route writing an
+ * answer, the HTTP client reading one) converts; a direct call in the process keeps sen.
+ */
+export const amount = z.codec(z.string().regex(/^-?\d+\.\d{2}$/, 'amount with 2 decimals'), sen, {
+  decode: wireToSen,
+  encode: (value) => formatAmount(value),
+});
+/**
+ * A contract amount a client sends (ADR 37): on the wire a ringgit number or text with at most 2
+ * decimals (16.9, "16.90", "5"), inside the process integer sen. A number with more decimals
+ * (16.999) or beyond a safe integer of sen is refused by the parse (400). Encoded as "16.90".
+ */
+export const amountInput = z.codec(z.union([z.number(), z.string().regex(/^-?\d+(\.\d{1,2})?$/)]), sen, {
+  decode: wireToSen,
+  encode: (value) => formatAmount(value),
+});
 /** A 0/1 flag as the contract carries it. */
 export const flag = z.union([z.literal(0), z.literal(1)]);
 

@@ -16,7 +16,7 @@ import { amount, calendarDate, defineOperation, statusOk } from './operation';
 const day = calendarDate();
 const orderRefno = z.string().trim().min(1).max(30);
 
-/** One order as staff see it in a list. Amount in RM. */
+/** One order as staff see it in a list. Amount in RM on the wire, sen once parsed (`amount`, ADR 37). */
 export const opsOrder = z.object({
   order_refno: z.string(),
   order_date: z.string(),

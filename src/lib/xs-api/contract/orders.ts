@@ -25,7 +25,7 @@ export const orderLineInput = z.object({
   product_picture: z.string().max(500).optional(),
 });
 
-/** The order a client submits (coverage.md §3 Order). Amounts are ringgit with 2 decimals. */
+/** The order a client submits (coverage.md §3 Order). Amounts are ringgit with at most 2 decimals on the wire, sen once parsed (`amountInput`, ADR 37). */
 export const orderInput = z.looseObject({
     /** Chosen by the client per checkout; a retry sends the same key and body (see `addOrder`). */
     idempotency_key: z.string().min(8).max(100),
@@ -36,8 +36,8 @@ export const orderInput = z.looseObject({
     store: z.string().min(1).max(20),
     order_amount: amountInput,
     order_rounding: amountInput.optional(),
-    order_delivery_charges: amountInput.default(0),
-    order_voucher_amount: amountInput.default(0),
+    order_delivery_charges: amountInput.prefault(0),
+    order_voucher_amount: amountInput.prefault(0),
     /** coverage.md §5 rule and message from src/domain/validation.ts: trimmed, ≤ 180, 'remark_max'; missing → ''. */
     order_remark: remarkSchema,
     product: z.array(orderLineInput).min(1).max(100),

@@ -2,7 +2,7 @@
  * Outlet purchases (coverage.md §1 purchase history from outlets, §2 /account/purchase-history and
  * /{transno}, §3 Purchase history by fromDate and toDate, §7 get_purchase_history_data,
  * view_purchase_item_bybill, print_offline_bill). A bill is a receipt of an outlet's till, numbered
- * by `transno`; amounts are ringgit with 2 decimals, dates the shop's 'YYYY-MM-DD'.
+ * by `transno`; amounts are ringgit with 2 decimals on the wire (sen once parsed, ADR 37), dates the shop's 'YYYY-MM-DD'.
  */
 import { z } from 'zod';
 import { billCompany } from './orders';

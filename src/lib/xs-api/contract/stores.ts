@@ -156,6 +156,6 @@ export const deliveryCharges = defineOperation({
     state: z.string().min(1).max(60),
     distance_km: z.coerce.number().min(0).max(1000),
   }),
-  /** delivery_charges in RM; product_subtotal is the subtotal it was computed from (DB prices). */
+  /** delivery_charges in RM on the wire (sen once parsed, ADR 37); product_subtotal is the subtotal it was computed from (DB prices). */
   response: z.object({ Status: statusOk, delivery_charges: amount, product_subtotal: amount }),
 });

@@ -8,7 +8,7 @@ export const VOUCHER_CODE_RE = /^[A-Z0-9_-]{1,30}$/i;
 
 /**
  * One voucher kind (coverage.md §3 Voucher): vc_amount is a fixed amount ('5.00') or a percent ('10%');
- * vc_redeem_formula the points needed, null when it cannot be redeemed with points; min_spend in RM.
+ * vc_redeem_formula the points needed, null when it cannot be redeemed with points; min_spend in RM on the wire (sen once parsed, ADR 37).
  */
 export const voucherDetailShape = z.object({
   vc_code: z.string(),
@@ -97,7 +97,7 @@ export const validateProductVoucher = defineOperation({
     product: z.array(voucherCheckLine).min(1).max(100),
     vc_code: z.string().regex(VOUCHER_CODE_RE),
     vm_voucher_no: z.string().min(1).max(50).regex(/^[A-Za-z0-9_-]+$/),
-    order_delivery_charges: amountInput.default(0),
+    order_delivery_charges: amountInput.prefault(0),
   }),
   response: z.object({
     Status: statusOk,

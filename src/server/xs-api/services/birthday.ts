@@ -8,7 +8,6 @@ import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { MemberVoucher } from '../../../lib/xs-api/contract';
 import type { Locale } from '../../../i18n/messages';
 import { claimYear, isBirthdayMonth } from '../../../domain/birthday';
-import { formatAmount } from '../../../domain/money';
 import { addDays, shopDate } from '../../../domain/shop-time';
 import { BIRTHDAY_VOUCHER_VALID_DAYS } from '../../../domain/vouchers';
 import type { Db } from '../db/client';
@@ -70,7 +69,7 @@ export async function claimBirthdayVoucher(db: Db, memberCode: string, vcCode: s
         vc_amount: kind.vcAmount,
         vc_redeem_formula: kind.vcRedeemFormula,
         vc_tnc: localized(kind.vcTnc, lang),
-        min_spend: formatAmount(kind.minSpendSen),
+        min_spend: kind.minSpendSen,
       },
       balance: claimed.points,
     };

@@ -4,7 +4,6 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Cart } from '../../../lib/xs-api/contract';
-import { formatAmount } from '../../../domain/money';
 import type { Locale } from '../../../i18n/messages';
 import type { Db } from '../db/client';
 import { cartItems, products, stores, storeStock } from '../db/schema';
@@ -22,7 +21,7 @@ export async function getStoreByNo(db: Db, storeNo: string) {
   return store;
 }
 
-/** The cart of a member at an outlet, priced from the database (sen → ringgit strings). */
+/** The cart of a member at an outlet, priced from the database (amounts in sen; the HTTP edge writes ringgit text, ADR 37). */
 export async function getCart(db: Db, memberCode: string, storeNo: string, locale: Locale): Promise<Cart> {
   const store = await getStoreByNo(db, storeNo);
   const rows = await db
@@ -51,14 +50,14 @@ export async function getCart(db: Db, memberCode: string, storeNo: string, local
       product_code: r.productCode,
       product_name: localized(r.name, locale),
       product_picture: r.pictures[0] ?? '/images/placeholder.svg',
-      product_price: formatAmount(r.finalPriceSen),
-      product_old_price: formatAmount(r.priceSen),
+      product_price: r.finalPriceSen,
+      product_old_price: r.priceSen,
       product_quantity: r.quantity,
       product_balance: r.balance,
-      line_total: formatAmount(lineSen),
+      line_total: lineSen,
     };
   });
-  return { store: storeNo, items, quantity, subtotal: formatAmount(subtotalSen) };
+  return { store: storeNo, items, quantity, subtotal: subtotalSen };
 }
 
 /**

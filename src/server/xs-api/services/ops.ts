@@ -4,7 +4,6 @@
  * status (./staff/order-actions.ts does each move). Only the caller's outlets are read (HQ: all).
  */
 import { and, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
-import { formatAmount } from '../../../domain/money';
 import { ORDER_STATUSES, type OrderStatus } from '../../../domain/orders';
 import { shopDate } from '../../../domain/shop-time';
 import type { OpsOrder } from '../../../lib/xs-api/contract';
@@ -47,7 +46,7 @@ async function listWhere(db: Db, where: SQL | undefined): Promise<OpsOrder[]> {
     order_del_type: o.delType,
     store_code: o.storeCode,
     member_code: o.memberCode,
-    order_amount: formatAmount(o.amountSen),
+    order_amount: o.amountSen,
     order_del_pickup_date: o.pickupDate,
     order_del_pickup_time: o.pickupTime,
     payment_flag: o.paymentFlag,

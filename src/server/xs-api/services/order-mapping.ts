@@ -3,7 +3,6 @@
  * ways — a member's address copied onto an order, and an order row shown as the contract's order.
  */
 import type { Address, Order as ContractOrder } from '../../../lib/xs-api/contract';
-import { formatAmount } from '../../../domain/money';
 import type { Customer, Order, OrderAddress, OrderItem } from '../db/schema';
 
 /**
@@ -33,18 +32,18 @@ function addressFields<P extends 'order_bill' | 'order_del'>(prefix: P, a: Order
   return Object.fromEntries(keys.map((k) => [`${prefix}_${k}`, a?.[k] ?? null])) as Record<`${P}_${(typeof keys)[number]}`, string | null>;
 }
 
-/** An order row and its lines as the contract's order: amounts in sen → ringgit strings ('16.90'). */
+/** An order row and its lines as the contract's order: amounts in sen (the HTTP edge writes '16.90', ADR 37). */
 export function toContractOrder(o: Order, items: OrderItem[]): ContractOrder {
   return {
     order_refno: o.orderRefno,
     order_date: o.orderDate,
     order_status: o.status,
     order_del_type: o.delType,
-    order_subtotal: formatAmount(o.subtotalSen),
-    order_delivery_charges: formatAmount(o.deliveryChargesSen),
-    order_voucher_amount: formatAmount(o.voucherAmountSen),
-    order_rounding: formatAmount(o.roundingSen),
-    order_amount: formatAmount(o.amountSen),
+    order_subtotal: o.subtotalSen,
+    order_delivery_charges: o.deliveryChargesSen,
+    order_voucher_amount: o.voucherAmountSen,
+    order_rounding: o.roundingSen,
+    order_amount: o.amountSen,
     order_remark: o.remark,
     bill_platform: o.billPlatform,
     product: items.map((i) => ({
@@ -52,8 +51,8 @@ export function toContractOrder(o: Order, items: OrderItem[]): ContractOrder {
       product_name: i.productName,
       product_picture: i.productPicture,
       product_quantity: i.quantity,
-      product_price: formatAmount(i.priceSen),
-      product_amount: formatAmount(i.amountSen),
+      product_price: i.priceSen,
+      product_amount: i.amountSen,
       product_short_quantity: i.shortQuantity,
     })),
     ...addressFields('order_bill', o.billAddress),
@@ -70,7 +69,7 @@ export function toContractOrder(o: Order, items: OrderItem[]): ContractOrder {
     tracking_code: o.trackingCode,
     tracking_courier: o.trackingCourier,
     collection_code: o.status === 'Ready To Pickup' ? o.collectionCode : null,
-    order_refunded: formatAmount(o.refundedSen),
+    order_refunded: o.refundedSen,
     created_at: o.createdAt.toISOString(),
   };
 }

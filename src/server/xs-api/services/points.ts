@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { TRANSNO_RE, VOUCHER_CODE_RE, type MemberVoucher, type PointEntry, type RedeemableVoucher } from '../../../lib/xs-api/contract';
 import type { Locale } from '../../../i18n/messages';
-import { formatAmount } from '../../../domain/money';
 import { addDays, shopDate } from '../../../domain/shop-time';
 import { REDEEMED_VOUCHER_VALID_DAYS } from '../../../domain/vouchers';
 import { isPointReason } from '../../../domain/points';
@@ -35,7 +34,7 @@ export async function listRedeemableVouchers(db: Db, lang: Locale): Promise<Rede
       vc_image: r.vcImage,
       vc_amount: r.vcAmount,
       vc_redeem_formula: r.vcRedeemFormula!,
-      min_spend: formatAmount(r.minSpendSen),
+      min_spend: r.minSpendSen,
       vc_tnc: localized(r.vcTnc, lang),
     }));
 }
@@ -84,7 +83,7 @@ export async function redeemVoucher(db: Db, memberCode: string, vcCode: string, 
         vc_amount: kind.vcAmount,
         vc_redeem_formula: cost,
         vc_tnc: localized(kind.vcTnc, lang),
-        min_spend: formatAmount(kind.minSpendSen),
+        min_spend: kind.minSpendSen,
       },
       pointsUsed: cost,
       balance: left.points,

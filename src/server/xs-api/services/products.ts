@@ -1,12 +1,12 @@
 /**
  * Products (coverage.md §3 Product, §7 product_listing and product_detail). Every query reads prices from
- * the database in integer sen and answers ringgit with 2 decimals (src/domain/money.ts). Stock and
+ * the database in integer sen and answers sen (the HTTP edge writes ringgit with 2 decimals, ADR 37). Stock and
  * favourites are computed in the same SQL statement (scalar subqueries), never per row in code.
  */
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Product, ProductDetail, productListingQuery } from '../../../lib/xs-api/contract';
-import { formatAmount, toSen } from '../../../domain/money';
+import { toSen } from '../../../domain/money';
 import { parseLimit } from '../../../domain/product-list';
 import { searchTerms } from '../../../domain/search-text';
 import type { Locale } from '../../../i18n/messages';
@@ -72,7 +72,7 @@ export function productColumns({ storeCode, memberCode }: ProductContext) {
 
 /**
  * The one mapping from a product row to the contract's `product` (coverage.md §3 Product): prices in sen
- * become ringgit strings with 2 decimals ('16.90'); names in `lang`, falling back to EN.
+ * stay integer sen (the HTTP edge writes '16.90'); names in `lang`, falling back to EN.
  */
 export function toProduct(row: ProductRow, lang: Locale): Product {
   return {
@@ -80,8 +80,8 @@ export function toProduct(row: ProductRow, lang: Locale): Product {
     product_no: row.code,
     product_name: localized(row.name, lang),
     product_picture: row.pictures.map((picture) => ({ picture })),
-    product_price: formatAmount(row.priceSen),
-    final_price: formatAmount(row.finalPriceSen),
+    product_price: row.priceSen,
+    final_price: row.finalPriceSen,
     product_has_balance: row.hasBalance ? 1 : 0,
     product_quantity: row.quantity,
     in_favorite: row.inFavorite ? 1 : 0,

@@ -1,13 +1,12 @@
 /**
  * Outlet purchases of a member (coverage.md §3 Purchase history, §7 get_purchase_history_data,
  * view_purchase_item_bybill, print_offline_bill; table `outlet_purchases` with its `stores` row).
- * Money is integer sen inside, ringgit with 2 decimals in the answers (src/domain/money.ts).
+ * Money is integer sen, in the answers too (the HTTP edge writes ringgit with 2 decimals, ADR 37).
  * Every read is scoped to the member given: another member's bill answers as an unknown one (404).
  */
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { BILL_TRANSNO_RE, BILL_TYPE_RE, type PurchaseBill, type PurchaseBillDetail } from '../../../lib/xs-api/contract';
 import { checkPurchaseRange, PURCHASE_RANGE_MAX_DAYS } from '../../../domain/purchase-range';
-import { formatAmount } from '../../../domain/money';
 import type { Locale } from '../../../i18n/messages';
 import type { Db } from '../db/client';
 import { customers, outletPurchases, products, stores } from '../db/schema';
@@ -22,15 +21,15 @@ function toBill({ p, storeName }: Row): PurchaseBill {
     trans_date: p.purchaseDate,
     store_code: p.storeCode,
     store_name: storeName ?? p.storeCode,
-    bill_amount: formatAmount(p.amountSen),
+    bill_amount: p.amountSen,
     item_count: p.items.length,
   };
 }
 
 const billColumns = { p: outletPurchases, storeName: stores.storeName };
 
-/** The history of one query as the contract answers it: the range, the bills newest first, their sum in ringgit. */
-export type PurchaseHistory = { from_date: string; to_date: string; total_amount: string; data: PurchaseBill[] };
+/** The history of one query as the contract answers it: the range, the bills newest first, their sum in sen. */
+export type PurchaseHistory = { from_date: string; to_date: string; total_amount: number; data: PurchaseBill[] };
 
 /**
  * get_purchase_history_data: the member's bills dated `from`..`to` inclusive, newest first (date,
@@ -51,7 +50,7 @@ export async function listPurchases(db: Db, memberCode: string, from: string, to
   return {
     from_date: range.from,
     to_date: range.to,
-    total_amount: formatAmount(rows.reduce((sum, r) => sum + r.p.amountSen, 0)),
+    total_amount: rows.reduce((sum, r) => sum + r.p.amountSen, 0),
     data: rows.map(toBill),
   };
 }
@@ -96,7 +95,7 @@ export async function getPurchaseBill(
         product_name: (product && localized(product.name, lang)) || i.product_name,
         product_picture: product?.pictures[0] ?? '',
         product_quantity: i.quantity,
-        product_amount: formatAmount(i.amount_sen),
+        product_amount: i.amount_sen,
       };
     }),
   };

@@ -1,12 +1,11 @@
 /**
  * Outlets, self pick-up and delivery charges (coverage.md §3 Store, Pickup settings; §4 Delivery method
  * steps 1–3; §7 Stores and pickup, delivery_charges; §9 30 km radius). Distances are km
- * (haversine, src/domain/delivery.ts); money is integer sen inside, ringgit strings outside.
+ * (haversine, src/domain/delivery.ts); money is integer sen, in the answers too (the HTTP edge writes ringgit strings, ADR 37).
  */
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { PickupSettings, Store } from '../../../lib/xs-api/contract';
 import { deliveryCharge, haversineKm, roundDistanceKm, storesWithinRadius, type LatLng } from '../../../domain/delivery';
-import { formatAmount } from '../../../domain/money';
 import { pickupTimeSlots } from '../../../domain/pickup';
 import type { Db } from '../db/client';
 import { deliveryRates, pickupSettings, products, states, stores } from '../db/schema';
@@ -159,14 +158,14 @@ export async function computeDeliveryChargeSen(
 /**
  * delivery_charges: the charge for a list of products to a state at a distance, recomputed from
  * the database: subtotal = Σ final price (sen) × quantity; prices a client sends are ignored.
- * Returns ringgit with 2 decimals ('7.50').
+ * Returns sen (750; the HTTP edge writes '7.50', ADR 37).
  * @throws ApiError 400 'product_unknown' for an unknown or inactive product, and the errors of
  *   `computeDeliveryChargeSen`.
  */
 export async function deliveryChargesFor(
   db: Db,
   body: { product: { product_code: string; product_quantity: number }[]; state: string; distance_km: number },
-): Promise<{ delivery_charges: string; product_subtotal: string }> {
+): Promise<{ delivery_charges: number; product_subtotal: number }> {
   const codes = [...new Set(body.product.map((p) => p.product_code))];
   const rows = await db
     .select({ code: products.productCode, finalPriceSen: products.finalPriceSen })
@@ -180,5 +179,5 @@ export async function deliveryChargesFor(
     subtotalSen += unit * line.product_quantity;
   }
   const chargeSen = await computeDeliveryChargeSen(db, { productSubtotalSen: subtotalSen, state: body.state, distanceKm: body.distance_km });
-  return { delivery_charges: formatAmount(chargeSen), product_subtotal: formatAmount(subtotalSen) };
+  return { delivery_charges: chargeSen, product_subtotal: subtotalSen };
 }

@@ -1,13 +1,12 @@
 /**
  * Voucher kinds and the vouchers members hold (coverage.md §2 /voucher-details/, §3 Voucher, §4 Voucher
- * tabs; tables `vouchers`, `member_vouchers`). Money is integer sen inside and a ringgit string
- * outside (src/domain/money.ts); whether a voucher is active is `voucherState` of
+ * tabs; tables `vouchers`, `member_vouchers`). Money is integer sen, in the answers too (the HTTP
+ * edge writes a ringgit string, ADR 37); whether a voucher is active is `voucherState` of
  * src/domain/vouchers.ts on the Malaysian date.
  */
 import { eq } from 'drizzle-orm';
 import { VOUCHER_CODE_RE, type MemberVoucher, type PastVoucher, type VoucherDetail } from '../../../lib/xs-api/contract';
 import type { Locale } from '../../../i18n/messages';
-import { formatAmount } from '../../../domain/money';
 import { shopDate } from '../../../domain/shop-time';
 import { voucherState } from '../../../domain/vouchers';
 import type { Db } from '../db/client';
@@ -31,7 +30,7 @@ export async function getVoucherDetail(db: Db, code: string, lang: Locale): Prom
     vc_image: row.vcImage,
     vc_amount: row.vcAmount,
     vc_redeem_formula: row.vcRedeemFormula,
-    min_spend: formatAmount(row.minSpendSen),
+    min_spend: row.minSpendSen,
     vc_tnc: localized(row.vcTnc, lang),
   };
 }
@@ -64,7 +63,7 @@ export async function listMemberVouchers(db: Db, memberCode: string, lang: Local
       vc_amount: kind.vcAmount,
       vc_redeem_formula: kind.vcRedeemFormula,
       vc_tnc: localized(kind.vcTnc, lang),
-      min_spend: formatAmount(kind.minSpendSen),
+      min_spend: kind.minSpendSen,
     };
     const state = voucherState(held, today);
     if (state === 'active') active.push(voucher);

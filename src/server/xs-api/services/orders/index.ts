@@ -6,7 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Order as ContractOrder, orderInput } from '../../../../lib/xs-api/contract';
+import { orderInput, type Order as ContractOrder } from '../../../../lib/xs-api/contract';
+import { toWire } from '../../../../lib/xs-api/contract/wire';
 import { orderTotals } from '../../../../domain/totals';
 import type { Locale } from '../../../../i18n/messages';
 import type { Db } from '../../db/client';
@@ -50,7 +51,9 @@ export type OrderRequest = z.output<typeof orderInput>;
  *   (the outlet's capacity, `capacity` its defaults).
  */
 export async function placeOrder(db: Db, memberCode: string, input: OrderRequest, locale: Locale, capacity: CapacityDefaults, now = clock.now()): Promise<ContractOrder> {
-  const requestHash = orderRequestHash(input);
+  // Hashed in the wire form (amounts as ringgit text, '16.90'), as the hashes of orders placed before
+  // amounts were sen inside (ADR 37) were: a retry across that change still finds its order.
+  const requestHash = orderRequestHash(toWire(orderInput, input));
   const placed = await findPlacedOrder(db, memberCode, input.idempotency_key, requestHash);
   if (placed) return getOrder(db, memberCode, placed);
   try {

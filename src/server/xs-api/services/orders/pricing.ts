@@ -1,11 +1,11 @@
 /**
  * Pricing of an order (coverage.md §3 Order product[], §4 Checkout; docs/architecture.md "The server recomputes"):
  * every line is priced from the database; the prices, amounts and totals a client sends are only
- * checked against the server's figures, never used. Amounts inside are integer sen; the client's
- * are ringgit (a number or a string with at most 2 decimals, as the contract carries them).
+ * checked against the server's figures, never used. Amounts are integer sen, the client's too (the
+ * contract's `amountInput` decoded them from the wire's ringgit at the edge, ADR 37).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { formatAmount, toSen } from '../../../../domain/money';
+import { formatAmount } from '../../../../domain/money';
 import { lineAmount, subtotal, type OrderTotals } from '../../../../domain/totals';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
@@ -14,12 +14,12 @@ import { ApiError } from '../../errors';
 /** A product row as pricing needs it. */
 export type ProductRow = typeof products.$inferSelect;
 
-/** An order line as the client sends it (contract `orderLineInput`): price and amount in RM. */
+/** An order line as the client sends it (contract `orderLineInput`, decoded): price and amount in sen. */
 export type RequestedLine = {
   product_code: string;
   product_quantity: number;
-  product_price: number | string;
-  product_amount?: number | string | undefined;
+  product_price: number;
+  product_amount?: number | undefined;
 };
 
 /** An order line priced from the database: unit price and line amount in sen. */
@@ -29,17 +29,12 @@ export type OrderLine = { product: ProductRow; quantity: number; priceSen: numbe
 export type PricedOrder = { lines: OrderLine[]; subtotalSen: number };
 
 /**
- * True when a client amount in RM equals `sen`, or when the client left it out (undefined).
- * ('16.90', 1690) → true; (16.9, 1690) → true; ('16.95', 1690) → false; ('16.901', 1690) → false
- * (more than 2 decimals, or not a number, never matches).
+ * True when a client amount (sen) equals `sen`, or when the client left it out (undefined).
+ * (1690, 1690) → true; (1695, 1690) → false. An amount of more than 2 decimals never reaches here:
+ * the contract refuses it (400).
  */
-export function sameAmount(clientRm: number | string | undefined, sen: number): boolean {
-  if (clientRm === undefined) return true;
-  try {
-    return toSen(clientRm, { strict: true }) === sen;
-  } catch {
-    return false;
-  }
+export function sameAmount(clientSen: number | undefined, sen: number): boolean {
+  return clientSen === undefined || clientSen === sen;
 }
 
 /**
@@ -82,18 +77,18 @@ export async function priceOrder(db: Db, requested: readonly RequestedLine[]): P
   return priceLines(requested, rows);
 }
 
-/** The client amounts of an order that are checked against the server (RM; undefined = not sent). */
+/** The client amounts of an order that are checked against the server (sen; undefined = not sent). */
 export type ClientAmountField = 'order_delivery_charges' | 'order_voucher_amount' | 'order_rounding' | 'order_amount';
 
 /**
  * Refuses a client amount that differs from the server's (pure).
  * @param field the contract field, named in the error
- * @param clientRm what the client sent, RM; undefined (not sent) passes
+ * @param clientSen what the client sent, sen; undefined (not sent) passes
  * @param sen the server's figure in sen
  * @throws ApiError 409 'amount_mismatch' { field } when they differ.
  */
-export function checkClientAmount(field: ClientAmountField, clientRm: number | string | undefined, sen: number): void {
-  if (!sameAmount(clientRm, sen)) throw new ApiError(409, 'amount_mismatch', { field });
+export function checkClientAmount(field: ClientAmountField, clientSen: number | undefined, sen: number): void {
+  if (!sameAmount(clientSen, sen)) throw new ApiError(409, 'amount_mismatch', { field });
 }
 
 /**
@@ -103,7 +98,7 @@ export function checkClientAmount(field: ClientAmountField, clientRm: number | s
  * @throws ApiError 409 'amount_mismatch' naming the first field that differs.
  */
 export function checkClientTotals(
-  client: { order_voucher_amount?: number | string | undefined; order_rounding?: number | string | undefined; order_amount: number | string },
+  client: { order_voucher_amount?: number | undefined; order_rounding?: number | undefined; order_amount: number },
   totals: OrderTotals,
 ): void {
   checkClientAmount('order_voucher_amount', client.order_voucher_amount, totals.voucherSen);

@@ -5,7 +5,6 @@
  * `findOrderVoucher`, the figures by `orderTotals` — so the preview and the order never disagree.
  */
 import type { z } from 'zod';
-import { formatAmount, toSen } from '../../../../domain/money';
 import { orderTotals } from '../../../../domain/totals';
 import type { Locale } from '../../../../i18n/messages';
 import type { validateProductVoucher } from '../../../../lib/xs-api/contract';
@@ -15,27 +14,27 @@ import { priceOrder } from './pricing';
 import { findOrderVoucher } from './voucher';
 import { clock } from '../../../clock';
 
-/** The validate_product_voucher body as parsed by the contract: amounts in RM. */
+/** The validate_product_voucher body as parsed by the contract: amounts in sen (ADR 37). */
 export type VoucherCheckRequest = z.output<NonNullable<(typeof validateProductVoucher)['body']>>;
 
-/** The answer's fields (besides Status): amounts in RM with 2 decimals. */
+/** The answer's fields (besides Status): amounts in sen (the HTTP edge writes them as RM with 2 decimals, ADR 37). */
 export type VoucherCheck = {
   vm_voucher_no: string;
   vc_code: string;
   vc_name: string;
   vc_amount: string;
-  order_subtotal: string;
-  order_delivery_charges: string;
-  order_voucher_amount: string;
-  order_rounding: string;
-  order_amount: string;
+  order_subtotal: number;
+  order_delivery_charges: number;
+  order_voucher_amount: number;
+  order_rounding: number;
+  order_amount: number;
 };
 
 /**
  * Checks the member's voucher `vm_voucher_no` (of kind `vc_code`) against the lines and the
- * delivery charge (RM; 0 for pick-up), at `now`.
- * Example: RM5OFF on 2 × RM 16.90, pick-up → order_voucher_amount '5.00', order_amount '28.80';
- * 10% on RM 80.00 + RM 5.00 delivery → '8.50'.
+ * delivery charge (sen; 0 for pick-up), at `now`.
+ * Example: RM5OFF on 2 × RM 16.90, pick-up → order_voucher_amount 500, order_amount 2880 (sen);
+ * 10% on RM 80.00 + RM 5.00 delivery → 850.
  * @returns the voucher (name in `locale`) and the order's figures, the discount as add_order
  *   computes it
  * @throws ApiError 400 'api_invalid_payload' (a product twice, a malformed charge); 404
@@ -43,12 +42,8 @@ export type VoucherCheck = {
  *   'used' | 'expired' | 'min_spend'), its Error saying why.
  */
 export async function checkOrderVoucher(db: Db, memberCode: string, input: VoucherCheckRequest, locale: Locale, now = clock.now()): Promise<VoucherCheck> {
-  let deliverySen: number;
-  try {
-    deliverySen = toSen(input.order_delivery_charges, { strict: true, allowNegative: false });
-  } catch {
-    throw invalidPayload('order_delivery_charges: an amount of at least 0 with at most 2 decimals');
-  }
+  const deliverySen = input.order_delivery_charges;
+  if (deliverySen < 0) throw invalidPayload('order_delivery_charges: an amount of at least 0 with at most 2 decimals');
   const { subtotalSen } = await priceOrder(db, input.product);
   const voucher = await findOrderVoucher(db, { memberCode, voucherNo: input.vm_voucher_no, voucherCode: input.vc_code, subtotalSen, now, locale });
   const totals = orderTotals({ subtotalSen, deliverySen, voucher: voucher.amount });
@@ -57,10 +52,10 @@ export async function checkOrderVoucher(db: Db, memberCode: string, input: Vouch
     vc_code: voucher.code,
     vc_name: voucher.name,
     vc_amount: voucher.amount,
-    order_subtotal: formatAmount(totals.subtotalSen),
-    order_delivery_charges: formatAmount(totals.deliverySen),
-    order_voucher_amount: formatAmount(totals.voucherSen),
-    order_rounding: formatAmount(totals.roundingSen),
-    order_amount: formatAmount(totals.totalSen),
+    order_subtotal: totals.subtotalSen,
+    order_delivery_charges: totals.deliverySen,
+    order_voucher_amount: totals.voucherSen,
+    order_rounding: totals.roundingSen,
+    order_amount: totals.totalSen,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * What staff read (issue "The outlets run the shop" §2): the day's board of an outlet's orders and
  * one order's pick list. An outlet's staff read only their outlets; HQ reads every outlet. Names of
- * products are given in the reader's language; amounts in RM (contract strings).
+ * products are given in the reader's language; amounts in sen (the HTTP edge writes
+ * ringgit strings, ADR 37).
  *
  * The board of a day D holds, for the outlets shown:
  * - pick-up orders whose slot is on D (every status, so the day's collected and cancelled ones show);
@@ -10,7 +11,6 @@
  */
 import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { boardColumn, visibleOutlets, type BoardColumn, type StaffIdentity } from '../../../../domain/staff';
-import { formatAmount } from '../../../../domain/money';
 import { shopDate } from '../../../../domain/shop-time';
 import { unitLabel } from '../../../../domain/units';
 import type { CapacityDefaults } from '../../../../domain/slot-capacity';
@@ -36,7 +36,8 @@ export type BoardOrder = {
   order_del_pickup_time: string | null;
   customer_firstname: string;
   units: number;
-  order_amount: string;
+  /** Sen (the HTTP edge writes ringgit text, ADR 37). */
+  order_amount: number;
   payment_flag: string | null;
   created_at: string;
 };
@@ -102,7 +103,7 @@ export async function staffBoard(db: Db, staff: StaffIdentity, args: { date?: st
     order_del_pickup_time: o.pickupTime,
     customer_firstname: firstName,
     units: Number(units),
-    order_amount: formatAmount(o.amountSen),
+    order_amount: o.amountSen,
     payment_flag: o.paymentFlag,
     created_at: o.createdAt.toISOString(),
   }));
@@ -137,8 +138,9 @@ export type PickLine = {
   unit: string;
   product_quantity: number;
   product_short_quantity: number;
-  product_price: string;
-  product_amount: string;
+  /** Unit price and line amount in sen (the HTTP edge writes ringgit text, ADR 37). */
+  product_price: number;
+  product_amount: number;
 };
 
 /** One entry of the order's history as staff see it: with the staff member's name and the reason. */
@@ -175,8 +177,8 @@ export async function staffOrderDetail(db: Db, staff: StaffIdentity, orderRefno:
     unit: unitLabel(unit, locale),
     product_quantity: i.quantity,
     product_short_quantity: i.shortQuantity,
-    product_price: formatAmount(i.priceSen),
-    product_amount: formatAmount(i.amountSen),
+    product_price: i.priceSen,
+    product_amount: i.amountSen,
   }));
   return {
     order_refno: o.orderRefno,
@@ -198,19 +200,19 @@ export async function staffOrderDetail(db: Db, staff: StaffIdentity, orderRefno:
     payment: {
       state: paidRow ? (paidRow.status === 'refunded' ? 'refunded' : 'paid') : o.amountSen === 0 && o.status !== 'Pending' ? 'paid' : 'unpaid',
       provider: paidRow?.provider ?? null,
-      paid: formatAmount(paidRow ? (paidRow.paidAmountSen ?? paidRow.amountSen) : 0),
-      refunded: formatAmount(paidRow?.refundedSen ?? 0),
+      paid: paidRow ? (paidRow.paidAmountSen ?? paidRow.amountSen) : 0,
+      refunded: paidRow?.refundedSen ?? 0,
       flag: o.paymentFlag,
       // The provider's own record: the sandbox's page (its status and refunds); none for Stripe (its dashboard).
       record_url: paidRow?.provider === 'sandbox' && paidRow.providerRef ? sandboxPagePath(paidRow.providerRef) : null,
     },
     product: pickLines,
-    order_subtotal: formatAmount(o.subtotalSen),
-    order_delivery_charges: formatAmount(o.deliveryChargesSen),
-    order_voucher_amount: formatAmount(o.voucherAmountSen),
-    order_rounding: formatAmount(o.roundingSen),
-    order_amount: formatAmount(o.amountSen),
-    order_refunded: formatAmount(o.refundedSen),
+    order_subtotal: o.subtotalSen,
+    order_delivery_charges: o.deliveryChargesSen,
+    order_voucher_amount: o.voucherAmountSen,
+    order_rounding: o.roundingSen,
+    order_amount: o.amountSen,
+    order_refunded: o.refundedSen,
     history: history.map(({ e, staffName }): StaffHistoryEntry => ({
       from: e.fromStatus,
       to: e.toStatus,
