@@ -32,7 +32,7 @@ describe('the local stand-in for the edge\'s cache', () => {
     while (waiting.length) await Promise.all(waiting.splice(0));
   };
   const page = (headers: Record<string, string> = CATALOGUE, status = 200) => async () => new Response(`render ${++renders}`, { status, headers });
-  const get = async (render = page(), url = 'https://shop.test/product/P0001', method = 'GET') => {
+  const get = async (render: (request: Request) => Promise<Response> = page(), url = 'https://shop.test/product/P0001', method = 'GET') => {
     const res = await cache.serve(new Request(url, { method }), render, waitUntil);
     await settle();
     return { state: res.headers.get('x-edge-cache'), body: await res.text(), res };
@@ -62,8 +62,9 @@ describe('the local stand-in for the edge\'s cache', () => {
     // Like the shop: an answer to a request with a session cookie refreshes it (sets a cookie), which is never kept.
     const render = async (request: Request) => {
       asked.push(request);
-      const cookie = request.headers.has('cookie') ? { 'set-cookie': 'session=renewed' } : {};
-      return new Response(`render ${++renders}`, { status: 200, headers: { ...CATALOGUE, ...cookie } });
+      const headers: Record<string, string> = { ...CATALOGUE };
+      if (request.headers.has('cookie')) headers['set-cookie'] = 'session=renewed';
+      return new Response(`render ${++renders}`, { status: 200, headers });
     };
     const shopper = () => new Request('https://shop.test/product/P0001', { headers: { cookie: 'session=abc', authorization: 'Bearer x', 'accept-language': 'ms' } });
     await get(render);
