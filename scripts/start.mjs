@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildShop } from './lib/build.mjs';
+import { buildShopQuick } from './lib/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -50,7 +50,7 @@ if (stale || process.env.FORCE_BUILD === 'true') {
   console.log('Building the shop…');
   // astro build and the database's template; pictures already made are linked, the others made by
   // the server once it serves (ADR 38; `npm run build` makes them all first, ADR 22).
-  const status = buildShop({ quick: true });
+  const status = await buildShopQuick();
   if (status !== 0) process.exit(status);
 }
 

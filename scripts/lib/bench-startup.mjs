@@ -13,8 +13,8 @@
  *    in it) into a temporary folder, node_modules provided as a hard-linked copy of this checkout's
  *    (`cp -al`) without its caches (`.cache`, `.vite`, `.astro`: what `npm ci` leaves), then
  *    `npm start` on a free PORT, timed from the spawn until `/` answers 200 (polled every 100 ms).
- *    The build is `npm start`'s own (ADR 38: no picture made before serving). STARTUP_BENCH.runs
- *    clones, each new.
+ *    The build is `npm start`'s own (ADR 38: no picture made before serving); when the server's
+ *    process appears (polled with the page) marks the build's end. STARTUP_BENCH.runs clones, each new.
  * 3. The server process's RSS (VmRSS of /proc/<pid>/status; the process running scripts/serve.mjs
  *    of that clone) when the first page answers and STARTUP_BENCH.settleMs later, in each clone.
  * 4. A second `npm start` of the last clone (its build and database there): time to the first page
@@ -97,7 +97,8 @@ function freshClone() {
 /**
  * `npm start` in `clone` on a free port: seconds to the first 200 of `/`, and the server's RSS then
  * and `settleMs` later. Stops the shop (its process group) before returning.
- * @returns {Promise<{ firstPageS: number, rssAtFirstMb: number, rssLaterMb: number, log: string }>}
+ * @returns {Promise<{ firstPageS: number, serverS: number, rssAtFirstMb: number, rssLaterMb: number, log: string }>}
+ *   serverS: seconds until the server process appeared (the build before it is done)
  */
 async function timedStart(clone) {
   const port = await freePort();
@@ -113,7 +114,10 @@ async function timedStart(clone) {
   const gone = new Promise((resolve) => child.once('exit', () => ((exited = true), resolve())));
   try {
     let firstPageS = NaN;
+    let serverS = NaN;
     while (!exited && performance.now() - t0 < 15 * 60_000) {
+      // When the server process appears, the build is done: the rest is its start and first page.
+      if (!Number.isFinite(serverS) && serverPid(clone)) serverS = (performance.now() - t0) / 1000;
       const ok = await fetch(`http://127.0.0.1:${port}/`).then(async (r) => (await r.arrayBuffer(), r.status === 200), () => false);
       if (ok) {
         firstPageS = (performance.now() - t0) / 1000;
@@ -126,7 +130,7 @@ async function timedStart(clone) {
     const rssAtFirstMb = rssMb(pid).rss;
     await new Promise((r) => setTimeout(r, STARTUP_BENCH.settleMs));
     const rssLaterMb = rssMb(pid).rss;
-    return { firstPageS, rssAtFirstMb, rssLaterMb, log };
+    return { firstPageS, serverS, rssAtFirstMb, rssLaterMb, log };
   } finally {
     if (!exited) {
       try {
@@ -169,7 +173,7 @@ export async function benchStartup({ step }) {
     try {
       const s = await timedStart(clone);
       starts.push(s);
-      step(`fresh clone ${i + 1}: first page ${s.firstPageS.toFixed(1)} s after npm start; RSS ${Math.round(s.rssAtFirstMb)} MB then, ${Math.round(s.rssLaterMb)} MB ${STARTUP_BENCH.settleMs / 1000} s later (load ${os.loadavg()[0].toFixed(1)})`);
+      step(`fresh clone ${i + 1}: first page ${s.firstPageS.toFixed(1)} s after npm start (server started at ${s.serverS.toFixed(1)} s); RSS ${Math.round(s.rssAtFirstMb)} MB then, ${Math.round(s.rssLaterMb)} MB ${STARTUP_BENCH.settleMs / 1000} s later (load ${os.loadavg()[0].toFixed(1)})`);
       if (i === STARTUP_BENCH.runs - 1) {
         restart = await timedStart(clone);
         step(`the same clone started again: first page ${restart.firstPageS.toFixed(1)} s; RSS ${Math.round(restart.rssAtFirstMb)} MB then, ${Math.round(restart.rssLaterMb)} MB later`);

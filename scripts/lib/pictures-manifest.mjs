@@ -27,8 +27,14 @@ export const PICTURE_INPUTS = Object.freeze([
   'astro.config.mjs',
   'package.json',
   'package-lock.json',
+  // The crawl and its shop, and the build's own helpers that astro.config.mjs imports.
   'scripts/make-pictures.mjs',
-  'scripts/lib',
+  'scripts/lib/pictures-manifest.mjs',
+  'scripts/lib/shop-process.mjs',
+  'scripts/lib/project-node.mjs',
+  'scripts/lib/paraglide-intl-cache.mjs',
+  'scripts/lib/page-script-chunks.mjs',
+  'scripts/lib/service-worker-build.mjs',
 ]);
 
 /** Generated from other inputs (src/paraglide from messages), so not read. */
