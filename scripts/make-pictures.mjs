@@ -39,7 +39,7 @@ import './lib/project-node.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort, root, startShopProcess } from './lib/shop-process.mjs';
-import { dropManifest, MANIFEST_NAME, picturesFingerprint, reusableFiles, writeManifest } from './lib/pictures-manifest.mjs';
+import { dropManifest, fingerprintSettings, MANIFEST_NAME, picturesFingerprint, reusableFiles, writeManifest } from './lib/pictures-manifest.mjs';
 
 /** Folder of the pictures made at build time, inside the build. */
 export const BUILT_PICTURES_DIR = path.join(root, 'dist/pictures');
@@ -61,7 +61,7 @@ if (!fs.existsSync(path.join(root, 'dist/server/entry.mjs'))) {
 const started = Date.now();
 fs.mkdirSync(BUILT_PICTURES_DIR, { recursive: true });
 const { SETTINGS } = await import('../src/server/settings.ts');
-const fingerprint = picturesFingerprint(root, { settings: Object.keys(SETTINGS) });
+const fingerprint = picturesFingerprint(root, { settings: fingerprintSettings(Object.keys(SETTINGS)) });
 const reusable = reusableFiles(MANIFEST_FILE, fingerprint, PICTURES_CACHE_DIR);
 if (reusable || process.argv.includes('--quick')) {
   // Same sources and settings as the last crawl (or the quick start): link, start no shop.

@@ -25,7 +25,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, root, rssMb } from './shop-process.mjs';
-import { picturesFingerprint, reusableFiles, MANIFEST_NAME } from './pictures-manifest.mjs';
+import { fingerprintSettings, MANIFEST_NAME, picturesFingerprint, reusableFiles } from './pictures-manifest.mjs';
 
 /** Runs of each measurement, and how long after the first page the second RSS is read (ms). */
 export const STARTUP_BENCH = { runs: 3, settleMs: 10_000 };
@@ -54,7 +54,7 @@ function timedBuild(cwd) {
 async function cachesFilled() {
   const { SETTINGS } = await import('../../src/server/settings.ts');
   const cacheDir = path.join(root, 'node_modules/.cache/xs-storefront');
-  const pictures = reusableFiles(path.join(cacheDir, MANIFEST_NAME), picturesFingerprint(root, { settings: Object.keys(SETTINGS) }), path.join(cacheDir, 'pictures'));
+  const pictures = reusableFiles(path.join(cacheDir, MANIFEST_NAME), picturesFingerprint(root, { settings: fingerprintSettings(Object.keys(SETTINGS)) }), path.join(cacheDir, 'pictures'));
   const template = fs.existsSync(cacheDir) && fs.readdirSync(cacheDir).some((n) => n.startsWith('pglite-template-'));
   return Boolean(pictures && template);
 }

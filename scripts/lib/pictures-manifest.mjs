@@ -9,7 +9,7 @@
  * (the pages, components, demo catalogue and its pictures, the sizes of src/server/http/picture-sizes.ts,
  * the messages, the configuration, the lockfile: a new Astro or sharp may name pictures differently),
  * the settings of the process that would start the crawl's shop (src/server/settings.ts SETTINGS
- * names, which could change what a page shows), and the Node version. A file added, removed,
+ * names, which could change what a page shows, less CRAWL_SETTINGS), and the Node version. A file added, removed,
  * renamed or changed anywhere under them changes it, so a changed source picture, size list or page
  * always crawls again (tests/unit/pictures-manifest.test.ts). It errs towards crawling: a change
  * that names the same pictures costs one crawl, never a missing picture.
@@ -39,6 +39,21 @@ export const PICTURE_INPUTS = Object.freeze([
 
 /** Generated from other inputs (src/paraglide from messages), so not read. */
 const SKIPPED = new Set(['src/paraglide']);
+
+/**
+ * Settings the crawl's shop is started with whatever the environment says (scripts/make-pictures.mjs
+ * and ./shop-process.mjs set them), or that do not change a page: left out of the fingerprint, so
+ * `npm start` (which sets HOST and PORT) and `npm run build` agree.
+ */
+export const CRAWL_SETTINGS = Object.freeze([
+  'PORT', 'HOST', 'DATA_DIR', 'UPLOADS_DIR', 'SESSION_SECRET', 'RATE_LIMIT_EXEMPT_IPS', 'RATE_LIMIT_SCALE', 'LOG_LEVEL',
+  'DATABASE_URL', 'IMAGE_CACHE_DIR', 'PICTURE_WARMUP', 'PAGE_CACHE_MB', 'NODE_ENV', 'PICTURES_CACHE_DIR', 'PICTURES_AT_BUILD',
+]);
+
+/** The settings of `names` (SETTINGS of src/server/settings.ts) that count in the fingerprint. */
+export function fingerprintSettings(names) {
+  return names.filter((name) => !CRAWL_SETTINGS.includes(name));
+}
 
 /** The record's file name, in the pictures cache's parent folder. */
 export const MANIFEST_NAME = 'pictures-manifest.json';
@@ -72,7 +87,7 @@ function addInput(hash, root, rel) {
  * @param {string} root the repository's root folder
  * @param {{ env?: Record<string, string | undefined>, settings?: string[], inputs?: readonly string[] }} [options]
  *   env: the environment the crawl's shop inherits (default process.env); settings: the names of it
- *   that count (default none: pass Object.keys(SETTINGS)); inputs: default PICTURE_INPUTS
+ *   that count (default none: pass fingerprintSettings(Object.keys(SETTINGS))); inputs: default PICTURE_INPUTS
  * @returns {string} 64 hex characters
  */
 export function picturesFingerprint(root, { env = process.env, settings = [], inputs = PICTURE_INPUTS } = {}) {

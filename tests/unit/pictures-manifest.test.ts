@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PICTURE_INPUTS, picturesFingerprint, reusableFiles, writeManifest } from '../../scripts/lib/pictures-manifest.mjs';
+import { fingerprintSettings, PICTURE_INPUTS, picturesFingerprint, reusableFiles, writeManifest } from '../../scripts/lib/pictures-manifest.mjs';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -61,14 +61,18 @@ describe('the pictures step\'s fingerprint', () => {
 
   it('changes with a removed or renamed source picture, and with a setting the crawl\'s shop would read', () => {
     const root = repo();
-    const before = picturesFingerprint(root, { env: {}, settings: ['PAGE_CACHE_MB'] });
+    const before = picturesFingerprint(root, { env: {}, settings: ['SERVICE_WORKER'] });
     fs.renameSync(path.join(root, 'src/assets/images/products/P0001-1.svg'), path.join(root, 'src/assets/images/products/P0001-2.svg'));
-    const renamed = picturesFingerprint(root, { env: {}, settings: ['PAGE_CACHE_MB'] });
+    const renamed = picturesFingerprint(root, { env: {}, settings: ['SERVICE_WORKER'] });
     expect(renamed).not.toBe(before);
     fs.rmSync(path.join(root, 'src/assets/images/products/P0001-2.svg'));
-    expect(picturesFingerprint(root, { env: {}, settings: ['PAGE_CACHE_MB'] })).not.toBe(renamed);
-    const plain = picturesFingerprint(root, { env: { OTHER: '1' }, settings: ['PAGE_CACHE_MB'] });
-    expect(picturesFingerprint(root, { env: { PAGE_CACHE_MB: '0' }, settings: ['PAGE_CACHE_MB'] })).not.toBe(plain);
+    expect(picturesFingerprint(root, { env: {}, settings: ['SERVICE_WORKER'] })).not.toBe(renamed);
+    const plain = picturesFingerprint(root, { env: { OTHER: '1' }, settings: ['SERVICE_WORKER'] });
+    expect(picturesFingerprint(root, { env: { SERVICE_WORKER: 'false' }, settings: ['SERVICE_WORKER'] })).not.toBe(plain);
+  });
+
+  it('leaves out the settings the crawl sets itself (npm start\'s HOST and PORT), never the others', () => {
+    expect(fingerprintSettings(['PORT', 'HOST', 'PAGE_CACHE_MB', 'CATALOGUE_X'])).toEqual(['CATALOGUE_X']);
   });
 
   it('reads the sources of the pages, the pictures and their sizes', () => {
