@@ -271,7 +271,7 @@ export const STARTUP_HEADING = '## Start-up and build';
  * The start-up section of docs/performance.md from scripts/lib/bench-startup.mjs's figures: the build
  * with its caches filled, a fresh clone's `npm start` to its first page, and the server's RSS then
  * (issue 22 item 5: each ≤ its goal in STARTUP_GOALS). Medians of the runs, each run listed.
- * @param {{ builds: Record<string, number>[], starts: { firstPageS: number, serverS: number, rssAtFirstMb: number, rssLaterMb: number }[], restart: { firstPageS: number, rssAtFirstMb: number, rssLaterMb: number } | null, load: number[] }} run
+ * @param {{ builds: Record<string, number>[], starts: { firstPageS: number, serverS: number, rssAtFirstMb: number, rssLaterMb: number, load: number }[], restart: { firstPageS: number, rssAtFirstMb: number, rssLaterMb: number } | null, load: number[] }} run
  * @param {{ buildS: number, firstPageS: number, rssMb: number }} goals
  * @param {{ runs: number, settleMs: number }} bench
  * @returns {string} Markdown, ending with a blank line
@@ -294,11 +294,13 @@ export function startupSection({ builds, starts, restart, load }, goals, bench) 
     row('… of which `astro build`', '', builds.map((b) => b['astro build']), s1, null),
     row('… of which the database template', '', builds.map((b) => b['database template']), s1, null),
     row('… of which the pictures (none to make)', '', builds.map((b) => b.pictures), s1, null),
+    row('… load average (1 min) after each build', '', builds.map((b) => b.load), f1, null),
     row('Fresh clone: `npm start` to the first page (200)', `≤ ${goals.firstPageS} s`, starts.map((s) => s.firstPageS), s1, goals.firstPageS),
     row('… of which the build (until the server process starts)', '', starts.map((s) => s.serverS), s1, null),
     row('… of which the server\'s start to its first page (new database)', '', starts.map((s) => s.firstPageS - s.serverS), s1, null),
     row('Server RSS when it answers its first page', `≤ ${goals.rssMb} MB`, starts.map((s) => s.rssAtFirstMb), mb, goals.rssMb),
     row(`Server RSS ${later}`, `≤ ${goals.rssMb} MB`, starts.map((s) => s.rssLaterMb), mb, goals.rssMb),
+    row('… load average (1 min) after each clone', '', starts.map((s) => s.load), f1, null),
     ...(restart
       ? [
           `| The same clone started again: first page | | ${s1(restart.firstPageS)} | |`,

@@ -150,7 +150,8 @@ async function timedStart(clone) {
  * Runs the bench described above.
  * @param {{ step: (text: string) => void }} options
  * @returns {Promise<{ builds: object[], starts: object[], restart: object, load: number[] }>}
- *   builds: seconds per step and in total; starts: each fresh clone's start (s, MB); restart: the
+ *   builds: seconds per step and in total, and the load average after it; starts: each fresh
+ *   clone's start (s, MB) and the load average after it; restart: the
  *   last clone started again; load: the load average before and after
  * @throws Error when a build or a start fails
  */
@@ -162,7 +163,7 @@ export async function benchStartup({ step }) {
   }
   const builds = [];
   for (let i = 0; i < STARTUP_BENCH.runs; i++) {
-    const b = timedBuild(root);
+    const b = { ...timedBuild(root), load: os.loadavg()[0] };
     builds.push(b);
     step(`build ${i + 1}: ${b.total.toFixed(1)} s (astro build ${b['astro build'].toFixed(1)} s, template ${b['database template'].toFixed(1)} s, pictures ${b.pictures.toFixed(1)} s; load ${os.loadavg()[0].toFixed(1)})`);
   }
@@ -171,7 +172,7 @@ export async function benchStartup({ step }) {
   for (let i = 0; i < STARTUP_BENCH.runs; i++) {
     const clone = freshClone();
     try {
-      const s = await timedStart(clone);
+      const s = { ...(await timedStart(clone)), load: os.loadavg()[0] };
       starts.push(s);
       step(`fresh clone ${i + 1}: first page ${s.firstPageS.toFixed(1)} s after npm start (server started at ${s.serverS.toFixed(1)} s); RSS ${Math.round(s.rssAtFirstMb)} MB then, ${Math.round(s.rssLaterMb)} MB ${STARTUP_BENCH.settleMs / 1000} s later (load ${os.loadavg()[0].toFixed(1)})`);
       if (i === STARTUP_BENCH.runs - 1) {
