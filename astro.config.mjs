@@ -29,12 +29,13 @@ export default defineConfig({
   integrations: [
     react(),
     // The hashed assets compressed once here (brotli and gzip beside each), served from memory by
-    // scripts/serve.mjs instead of compressed again per request (src/server/http/static-assets.ts).
+    // scripts/serve.mjs instead of compressed again per request (src/server/http/static-assets.ts);
+    // an asset whose bytes an earlier build compressed is taken from node_modules/.cache.
     {
       name: 'xs-precompress-assets',
       hooks: {
         'astro:build:done': ({ dir, logger }) => {
-          const t = precompressAssets(fileURLToPath(new URL('_astro/', dir)));
+          const t = precompressAssets(fileURLToPath(new URL('_astro/', dir)), fileURLToPath(new URL('./node_modules/.cache/xs-storefront/compressed/', import.meta.url)));
           logger.info(`${t.files} assets precompressed: ${(t.bytes / 1024).toFixed(0)} KB → ${(t.brBytes / 1024).toFixed(0)} KB brotli, ${(t.gzBytes / 1024).toFixed(0)} KB gzip`);
         },
       },

@@ -26,9 +26,12 @@
  *  10. the storefront at the edge (ADR 35, 36): a product page from the worker in workerd, uncached
  *      and cached, beside the Node shop, and the worker's size (scripts/lib/bench-edge.mjs; needs
  *      `npm run build:edge`, which the bench runs when there is no edge build).
+ *  11. start-up and build (ADR 38): `npm run build` with its caches filled, a fresh clone's
+ *      `npm start` to its first page, and the server's RSS then and 10 s later
+ *      (scripts/lib/bench-startup.mjs).
  * BENCH_EMBEDDED=false (with BENCH_DATABASE_URL) measures PostgreSQL alone.
  * BENCH_ONLY runs some sections alone: `pages` (steps 1–6), `expiry` (step 7, which needs
- * BENCH_DATABASE_URL), `import` (step 8), `pictures` (step 9) or `edge` (step 10), comma-separated; a run of some sections rewrites only theirs in
+ * BENCH_DATABASE_URL), `import` (step 8), `pictures` (step 9), `edge` (step 10) or `startup` (step 11), comma-separated; a run of some sections rewrites only theirs in
  * docs/performance.md and keeps the others as they were.
  * Builds first when there is no build (FORCE_BUILD=true rebuilds). BENCH_PORT: first port (default
  * 4610; the next database takes the next). Prints the report and writes it; exits 1 when a
@@ -42,7 +45,8 @@ import { emptyPostgres } from './lib/bench-server.mjs';
 import { startShopProcess, waitUntilQuiet } from './lib/shop-process.mjs';
 import { lighthouseRuns, measureJs, warmForPhone } from './lib/bench-browser.mjs';
 import { runLoadMix } from './lib/load-mix.mjs';
-import { EDGE_HEADING, edgeSection, EXPIRY_HEADING, expirySection, IMPORT_HEADING, importSection, performanceReport, PICTURES_HEADING, picturesSection, withSection } from './lib/bench-report.mjs';
+import { EDGE_HEADING, edgeSection, EXPIRY_HEADING, expirySection, IMPORT_HEADING, importSection, performanceReport, PICTURES_HEADING, picturesSection, STARTUP_HEADING, startupSection, withSection } from './lib/bench-report.mjs';
+import { benchStartup, STARTUP_BENCH, STARTUP_GOALS } from './lib/bench-startup.mjs';
 import { benchEdge } from './lib/bench-edge.mjs';
 import { benchPictures } from './lib/bench-pictures.mjs';
 import { benchExpiry } from './lib/bench-expiry.mjs';
@@ -54,7 +58,7 @@ const firstPort = Number(process.env.BENCH_PORT ?? 4610);
 const withLighthouse = process.env.LIGHTHOUSE !== 'false';
 const pgUrl = process.env.BENCH_DATABASE_URL?.trim();
 const embedded = process.env.BENCH_EMBEDDED !== 'false' || !pgUrl;
-const SECTIONS = ['pages', 'expiry', 'import', 'pictures', 'edge'];
+const SECTIONS = ['pages', 'expiry', 'import', 'pictures', 'edge', 'startup'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only.filter((s) => !SECTIONS.includes(s));
 if (unknown.length) {
@@ -182,6 +186,13 @@ if (runs('edge')) {
   edge = await benchEdge({ port, step: (text) => step('edge', text) });
 }
 
+let startup = null;
+if (runs('startup')) {
+  // Builds in this checkout and starts fresh clones on free ports of their own; last, as its builds
+  // replace the build the sections above measured with an equal one.
+  startup = await benchStartup({ step: (text) => step('startup', text) });
+}
+
 const previous = fs.existsSync('docs/performance.md') ? fs.readFileSync('docs/performance.md', 'utf8') : '';
 // A section not measured in this run keeps what the last run wrote.
 let report = runs('pages') ? performanceReport({ targets: results, js, seconds: (performance.now() - started) / 1000, lighthouse: withLighthouse }) : previous;
@@ -189,6 +200,7 @@ report = withSection(report, expiry ? expirySection(expiry) : null, previous, EX
 report = withSection(report, imports ? importSection(imports) : null, previous, IMPORT_HEADING);
 report = withSection(report, pictures ? picturesSection(pictures) : null, previous, PICTURES_HEADING);
 report = withSection(report, edge ? edgeSection(edge) : null, previous, EDGE_HEADING);
+report = withSection(report, startup ? startupSection(startup, STARTUP_GOALS, STARTUP_BENCH) : null, previous, STARTUP_HEADING);
 fs.writeFileSync('docs/performance.md', report);
 console.log(`\n${report}`);
 process.exit(expiry?.problems.length ? 1 : 0);

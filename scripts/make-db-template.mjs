@@ -11,7 +11,10 @@
  * version, its memory settings, every migration file), so it is made again only when one of them
  * changes; older ones are removed.
  *
- * Usage: node scripts/make-db-template.mjs. Exits 1 when PGlite or a migration fails.
+ * `--cache-only`: makes the cached template when it is missing and copies nothing (the build of
+ * `npm start` runs it beside `astro build`, which empties `dist/`, then runs this script again to copy).
+ *
+ * Usage: node scripts/make-db-template.mjs [--cache-only]. Exits 1 when PGlite or a migration fails.
  */
 import './lib/project-node.mjs';
 import { createHash } from 'node:crypto';
@@ -42,6 +45,10 @@ if (!fs.existsSync(cached)) {
   for (const old of fs.readdirSync(cacheDir).filter((name) => name.startsWith('pglite-template-'))) fs.rmSync(path.join(cacheDir, old), { force: true });
   fs.writeFileSync(`${cached}.tmp`, tar);
   fs.renameSync(`${cached}.tmp`, cached);
+}
+if (process.argv.includes('--cache-only')) {
+  console.log(`Database template: ready in node_modules/.cache/xs-storefront, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  process.exit(0);
 }
 fs.mkdirSync(path.dirname(target), { recursive: true });
 fs.copyFileSync(cached, target);

@@ -19,20 +19,34 @@
  * file's name is a hash of the picture's URL, which names the source file by its content hash and
  * the size and format (src/server/http/image-cache.ts `pictureKey`), so a changed source or size is
  * a new file, never a stale one. Files no build has named for PICTURES_CACHE_DAYS days are removed.
- * On a clean build with the cache filled, this step only starts the shop and reads its pages.
  *
- * Usage: node scripts/make-pictures.mjs (after astro build). PICTURES_AT_BUILD=false skips it.
+ * No shop is started when nothing that decides the pictures changed (ADR 38): each crawl that made
+ * every picture records the files the pages named under a fingerprint of the sources, settings and
+ * lockfile (./lib/pictures-manifest.mjs); a build with the same fingerprint, whose cache still holds
+ * each of those files, links them into `dist/pictures` in well under a second. Any other build reads
+ * the pages again.
+ *
+ * `--quick` (the build of `npm start`, ADR 38): links into `dist/pictures` the pictures of the last
+ * crawl when the fingerprint still holds, else every picture the cache holds (a picture no page names
+ * is never asked for), and makes none: the server makes the others when first asked and in its
+ * start-up warm-up, at low priority, linking each into the cache for the next build. `npm run build`
+ * and the container image make every picture before anything serves (ADR 22).
+ *
+ * Usage: node scripts/make-pictures.mjs [--quick] (after astro build). PICTURES_AT_BUILD=false skips it.
  * Exits 1 when the built shop does not start or a picture fails.
  */
 import './lib/project-node.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort, root, startShopProcess } from './lib/shop-process.mjs';
+import { dropManifest, fingerprintSettings, MANIFEST_NAME, picturesFingerprint, reusableFiles, writeManifest } from './lib/pictures-manifest.mjs';
 
 /** Folder of the pictures made at build time, inside the build. */
 export const BUILT_PICTURES_DIR = path.join(root, 'dist/pictures');
 /** Pictures kept between builds (outside `dist/`, which `astro build` empties). */
 export const PICTURES_CACHE_DIR = path.join(root, 'node_modules/.cache/xs-storefront/pictures');
+/** The record of the last crawl (./lib/pictures-manifest.mjs), beside the cache. */
+const MANIFEST_FILE = path.join(PICTURES_CACHE_DIR, '..', MANIFEST_NAME);
 /** A cached picture no build has named for this long is removed (days). */
 const PICTURES_CACHE_DAYS = 14;
 
@@ -46,6 +60,23 @@ if (!fs.existsSync(path.join(root, 'dist/server/entry.mjs'))) {
 }
 const started = Date.now();
 fs.mkdirSync(BUILT_PICTURES_DIR, { recursive: true });
+const { SETTINGS } = await import('../src/server/settings.ts');
+const fingerprint = picturesFingerprint(root, { settings: fingerprintSettings(Object.keys(SETTINGS)) });
+const reusable = reusableFiles(MANIFEST_FILE, fingerprint, PICTURES_CACHE_DIR);
+if (reusable || process.argv.includes('--quick')) {
+  // Same sources and settings as the last crawl (or the quick start): link, start no shop.
+  const files = reusable ?? [...filesByKey(PICTURES_CACHE_DIR).values()];
+  let linked = 0;
+  for (const name of files) if (linkOrCopy(path.join(PICTURES_CACHE_DIR, name), path.join(BUILT_PICTURES_DIR, name))) linked++;
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (reusable) {
+    keepForNextBuild(reusable, new Set(reusable.map((name) => name.split('.')[0])));
+    console.log(`Pictures: the pages name the same ${linked} pictures as the last build (same sources and settings); linked from earlier builds, ${seconds} s`);
+  } else {
+    console.log(`Pictures: ${linked} linked from earlier builds, ${seconds} s; the shop makes the others in the background once it serves (npm start, ADR 38)`);
+  }
+  process.exit(0);
+}
 const shop = await startShopProcess({
   port: await freePort(),
   env: { IMAGE_CACHE_DIR: BUILT_PICTURES_DIR, PICTURE_WARMUP: 'false', PAGE_CACHE_MB: '0', NODE_ENV: 'development' },
@@ -88,6 +119,10 @@ try {
   );
   if (failed) console.error(`Pictures: ${result.failed.length} could not be made:\n${result.failed.slice(0, 20).join('\n')}\n${shop.log()}`);
   keepForNextBuild(files, named);
+  // Only a crawl that made every picture may spare the next build its crawl.
+  const namedFiles = files.filter((name) => named.has(name.split('.')[0]));
+  if (!failed && namedFiles.length === named.size) writeManifest(MANIFEST_FILE, fingerprint, namedFiles);
+  else dropManifest(MANIFEST_FILE);
 } finally {
   await shop.stop();
 }

@@ -2,7 +2,10 @@
 /**
  * `npm start`: builds the shop when the build is missing or older than the sources, then serves it
  * on PORT (default 4321). The embedded database is created, migrated and filled with the demo data
- * on first start. Runs on the project's own Node 24 (the `node` package), whatever Node launched npm.
+ * on first start. The build is the quick one (ADR 38): pictures kept from earlier builds are linked,
+ * the others are made by the server when first asked and by its warm-up in the background, each also
+ * linked into the build's pictures cache (PICTURES_CACHE_DIR) so `npm run build` does not make it
+ * again. Runs on the project's own Node 24 (the `node` package), whatever Node launched npm.
  * The server runs as a child process with the Node flags and glibc malloc settings of
  * src/server/http/server-memory.ts (each malloc setting unless already set; ADR 16 "Memory"). SIGTERM
  * and SIGINT are passed on; the exit code is the server's. A port already in use is said at once, before any
@@ -14,7 +17,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildShop } from './lib/build.mjs';
+import { buildShopQuick } from './lib/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -45,14 +48,17 @@ const configs = ['astro.config.mjs', 'package.json'].map((f) => fs.statSync(path
 const stale = !fs.existsSync(entry) || fs.statSync(entry).mtimeMs < Math.max(...sources, ...configs);
 if (stale || process.env.FORCE_BUILD === 'true') {
   console.log('Building the shop…');
-  // astro build, then the pictures the pages show, made now rather than for the first shoppers (ADR 22).
-  const status = buildShop();
+  // astro build and the database's template; pictures already made are linked, the others made by
+  // the server once it serves (ADR 38; `npm run build` makes them all first, ADR 22).
+  const status = await buildShopQuick();
   if (status !== 0) process.exit(status);
 }
 
 // After ./lib/project-node.mjs: the server's TypeScript modules load on the project's Node only.
 const { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } = await import('../src/server/http/server-memory.ts');
 for (const [name, value] of Object.entries(SERVER_MALLOC_ENV)) process.env[name] ??= value;
+// Pictures the server makes are kept for the next build too (scripts/make-pictures.mjs, ADR 38).
+process.env.PICTURES_CACHE_DIR ??= path.join(root, 'node_modules/.cache/xs-storefront/pictures');
 const started = Date.now();
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'scripts/serve.mjs')], { stdio: 'inherit', env: process.env });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));

@@ -264,3 +264,54 @@ export function edgeSection({ bundle, edge, node }) {
     '',
   ].join('\n');
 }
+
+export const STARTUP_HEADING = '## Start-up and build';
+
+/**
+ * The start-up section of docs/performance.md from scripts/lib/bench-startup.mjs's figures: the build
+ * with its caches filled, a fresh clone's `npm start` to its first page, and the server's RSS then
+ * (issue 22 item 5: each ≤ its goal in STARTUP_GOALS). Medians of the runs, each run listed.
+ * @param {{ builds: Record<string, number>[], starts: { firstPageS: number, serverS: number, rssAtFirstMb: number, rssLaterMb: number, load: number }[], restart: { firstPageS: number, rssAtFirstMb: number, rssLaterMb: number } | null, load: number[] }} run
+ * @param {{ buildS: number, firstPageS: number, rssMb: number }} goals
+ * @param {{ runs: number, settleMs: number }} bench
+ * @returns {string} Markdown, ending with a blank line
+ */
+export function startupSection({ builds, starts, restart, load }, goals, bench) {
+  const median = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  };
+  const s1 = (n) => `${f1(n)} s`;
+  const mb = (n) => `${Math.round(n)} MB`;
+  const row = (goal, budget, values, fmt, limit) => `| ${goal} | ${budget} | ${cell(fmt(median(values)), limit === null ? null : median(values) <= limit)} | ${values.map(fmt).join(', ')} |`;
+  const later = `${bench.settleMs / 1000} s later`;
+  return [
+    STARTUP_HEADING,
+    '',
+    '| Goal | Budget | Median | Each run |',
+    '| --- | --- | --- | --- |',
+    row('`npm run build` with the caches filled', `≤ ${goals.buildS} s`, builds.map((b) => b.total), s1, goals.buildS),
+    row('… of which `astro build`', '', builds.map((b) => b['astro build']), s1, null),
+    row('… of which the database template', '', builds.map((b) => b['database template']), s1, null),
+    row('… of which the pictures (none to make)', '', builds.map((b) => b.pictures), s1, null),
+    row('… load average (1 min) after each build', '', builds.map((b) => b.load), f1, null),
+    row('Fresh clone: `npm start` to the first page (200)', `≤ ${goals.firstPageS} s`, starts.map((s) => s.firstPageS), s1, goals.firstPageS),
+    row('… of which the build (until the server process starts)', '', starts.map((s) => s.serverS), s1, null),
+    row('… of which the server\'s start to its first page (new database)', '', starts.map((s) => s.firstPageS - s.serverS), s1, null),
+    row('Server RSS when it answers its first page', `≤ ${goals.rssMb} MB`, starts.map((s) => s.rssAtFirstMb), mb, goals.rssMb),
+    row(`Server RSS ${later}`, `≤ ${goals.rssMb} MB`, starts.map((s) => s.rssLaterMb), mb, goals.rssMb),
+    row('… load average (1 min) after each clone', '', starts.map((s) => s.load), f1, null),
+    ...(restart
+      ? [
+          `| The same clone started again: first page | | ${s1(restart.firstPageS)} | |`,
+          `| … RSS at its first page / ${later} | | ${mb(restart.rssAtFirstMb)} / ${mb(restart.rssLaterMb)} | |`,
+        ]
+      : []),
+    '',
+    `Measured on ${new Date().toISOString().slice(0, 10)} (${os.cpus().length} cores, load average ${load[0].toFixed(1)} at the start and ${load[1].toFixed(1)} at the end, Node ${process.versions.node}; \`BENCH_ONLY=startup\` runs this section alone) by scripts/lib/bench-startup.mjs. ` +
+      `The build: the three commands of \`npm run build\` (\`astro build\`, scripts/make-db-template.mjs, scripts/make-pictures.mjs) run one after another in the checkout, ${bench.runs} times, after one untimed build when its caches (pictures, their record, the database template in node_modules/.cache/xs-storefront) did not hold everything; the pictures step starts no shop when the pages name the same pictures as last time (ADR 38). ` +
+      `The fresh clone: \`git clone\` of the checkout's HEAD into a temporary folder, node_modules a hard-linked copy (\`cp -al\`) of the checkout's without its caches (\`.cache\`, \`.vite\`, \`.astro\`, as \`npm ci\` leaves it), then \`npm start\` on a free PORT, timed from the spawn until \`/\` answered 200 (polled every 100 ms); ${bench.runs} clones, each new. That includes \`astro build\`, a new database template (nothing cached) and the new embedded database; no picture is made before serving (ADR 38: the server makes them in the background, yielding to requests). ` +
+      `RSS is VmRSS of the process running scripts/serve.mjs, read when the first page answered and ${later} (while the background warm-up makes pictures).`,
+    '',
+  ].join('\n');
+}

@@ -62,6 +62,7 @@ export const SETTINGS = {
   UPLOADS_DIR: text(1, 4096, 'a folder'),
   BACKUP_DIR: text(1, 4096, 'a folder'),
   IMAGE_CACHE_DIR: text(1, 4096, 'a folder'),
+  PICTURES_CACHE_DIR: text(1, 4096, 'a folder'),
   MIGRATIONS_DIR: text(1, 4096, 'a folder').default('src/server/xs-api/db/migrations'),
   PGLITE_TEMPLATE: text(1, 4096, 'a file'),
   SEED_DEMO_DATA: flag.default(true),

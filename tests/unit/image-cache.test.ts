@@ -35,11 +35,11 @@ function tempDir() {
  * `busy` the transforms running now and `busiest` the most at once. With `hold`, each transform waits
  * for that promise before it answers.
  */
-async function shop(dir: string, { limit, hold, builtDir }: { limit?: number; hold?: () => Promise<void>; builtDir?: string } = {}) {
+async function shop(dir: string, { limit, hold, builtDir, keepIn }: { limit?: number; hold?: () => Promise<void>; builtDir?: string; keepIn?: string } = {}) {
   const transforms: string[] = [];
   const pages = new Map<string, number>();
   const load = { busy: 0, busiest: 0 };
-  const cache = createImageCache({ dir, builtDir, transforms: limit });
+  const cache = createImageCache({ dir, builtDir, keepIn, transforms: limit });
   const app = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://shop.test');
     if (url.pathname === '/_image') {
@@ -283,6 +283,30 @@ describe('picture cache', () => {
     const restarted = await shop(dir);
     expect(await restarted.cache.warm(restarted.base)).toMatchObject({ pictures: 4, made: 0 });
     expect(restarted.transforms).toEqual([]);
+  });
+
+  it('links each picture it makes into the build\'s pictures cache (keepIn, ADR 38), so the next build finds it', async () => {
+    const dir = tempDir();
+    const keepIn = path.join(tempDir(), 'pictures');
+    const s = await shop(dir, { keepIn });
+    await s.cache.warm(s.base);
+    await s.kept(4);
+    await until(() => fs.readdirSync(keepIn).length === 4);
+    expect(fs.readdirSync(keepIn).sort()).toEqual(fs.readdirSync(dir).sort());
+    // A hard link: the same file, not a second copy.
+    const [name] = fs.readdirSync(dir);
+    expect(fs.statSync(path.join(keepIn, name!)).ino).toBe(fs.statSync(path.join(dir, name!)).ino);
+  });
+
+  it('yields to shoppers: the warm-up asks for nothing while busy() holds, then goes on', async () => {
+    const s = await shop(tempDir());
+    let busy = true;
+    const warming = s.cache.warm(s.base, () => busy);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(s.pages.size).toBe(0);
+    expect(s.transforms).toEqual([]);
+    busy = false;
+    expect(await warming).toMatchObject({ pictures: 4, made: 4 });
   });
 
   it('says after each page how far it is (the progress lines of make-pictures)', async () => {

@@ -59,6 +59,32 @@ describe('precompressed assets', () => {
     expect(fs.existsSync(path.join(dir, 'photo.Ef56.webp.br'))).toBe(false);
   });
 
+  it('takes the bodies of bytes an earlier build compressed from the cache, and compresses changed bytes anew', () => {
+    const build = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-assets-build-'));
+    const cache = path.join(build, 'cache');
+    try {
+      fs.mkdirSync(path.join(build, 'out'));
+      fs.writeFileSync(path.join(build, 'out', 'site.Ab12.css'), css);
+      precompressAssets(path.join(build, 'out'), cache);
+      expect(fs.readdirSync(cache).sort().map((n) => path.extname(n))).toEqual(['.br', '.gz']);
+      // The cached body is what the next build writes: marked, so a stand-in proves it came from there.
+      const [brName] = fs.readdirSync(cache).filter((n) => n.endsWith('.br'));
+      const marked = zlib.brotliCompressSync(Buffer.from(css));
+      fs.writeFileSync(path.join(cache, brName!), marked);
+      fs.rmSync(path.join(build, 'out', 'site.Ab12.css.br'));
+      precompressAssets(path.join(build, 'out'), cache);
+      expect(fs.readFileSync(path.join(build, 'out', 'site.Ab12.css.br')).equals(marked)).toBe(true);
+      // Other bytes under the same name: compressed anew, never the old body.
+      const changed = css.replace('red', 'blue');
+      fs.writeFileSync(path.join(build, 'out', 'site.Ab12.css'), changed);
+      precompressAssets(path.join(build, 'out'), cache);
+      expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(build, 'out', 'site.Ab12.css.br'))).toString()).toBe(changed);
+      expect(fs.readdirSync(cache)).toHaveLength(4);
+    } finally {
+      fs.rmSync(build, { recursive: true, force: true });
+    }
+  });
+
   it('answers br when the client takes it (a browser lists gzip first), with length, Vary and the immutable cache', async () => {
     const res = await get('/_astro/site.Ab12.css', { 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(res.status).toBe(200);

@@ -17,8 +17,12 @@
  * - Concurrent requests for a picture not yet on disk wait for one transform. A picture another
  *   process wrote into the folders after this one started (an instance sharing the folder, a
  *   build) is found on disk before it would be made again.
- * - `warm(base)` (run by ./serve.ts after it starts listening) makes every picture the English
- *   pages name that is not on disk yet (`warmPictures`).
+ * - `warm(base, busy)` (run by ./serve.ts after it starts listening) makes every picture the English
+ *   pages name that is not on disk yet (`warmPictures`), at low priority: before each page and
+ *   picture it waits while `busy()` (a shopper's request is in flight), so the first shoppers of a
+ *   quick start (ADR 38) are not queued behind it.
+ * - `keepIn` (PICTURES_CACHE_DIR, set by `npm start`): each picture made is also linked into that
+ *   folder, the build's pictures cache, so the next `npm run build` does not make it again (ADR 38).
  */
 import type { Env } from '../settings.ts';
 import fs from 'node:fs';
@@ -35,6 +39,29 @@ export { pictureKey, pictureTransforms, warmPictures, type WarmResult };
 export function imageCacheDir(env: Env): string {
   if (env.IMAGE_CACHE_DIR?.trim()) return path.resolve(env.IMAGE_CACHE_DIR.trim());
   return path.join(path.dirname(path.resolve(env.DATA_DIR ?? '.data/pglite')), 'images');
+}
+
+/** How often the warm-up looks whether the shop is still busy (ms), and how long it yields at most per step. */
+const YIELD_POLL_MS = 20;
+const YIELD_MAX_MS = 5_000;
+
+/**
+ * Links (or copies, across file systems) a kept picture into `folder`; an existing file is left as
+ * it is. @returns false when it could not be written there
+ */
+function linkInto(folder: string, file: string): boolean {
+  const to = path.join(folder, path.basename(file));
+  try {
+    fs.linkSync(file, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return true;
+    try {
+      fs.copyFileSync(file, to);
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** The pictures kept in `dir` (none when it does not exist), into `index` (key → { file, type, size }). */
@@ -57,17 +84,20 @@ function indexFolder(dir: string, index: Map<string, Kept>): void {
  * A picture cache in `dir` (created when missing; files already there are served at once), making
  * at most `transforms` pictures at once (default: `pictureTransforms()`). `builtDir`: the pictures
  * made at build time (`dist/pictures`, scripts/make-pictures.mjs), served as they are and never
- * written; a picture in both is served from `dir`.
+ * written; a picture in both is served from `dir`. `keepIn`: a folder each picture made is also
+ * linked into (the build's pictures cache, ADR 38); one that cannot be written is warned about once.
  */
 export function createImageCache({
   dir,
   builtDir,
+  keepIn,
   transforms: maxTransforms = pictureTransforms({}),
   warn = () => {},
   info = () => {},
 }: {
   dir: string;
   builtDir?: string;
+  keepIn?: string;
   transforms?: number;
   warn?: (msg: string, data?: object) => void;
   info?: (msg: string, data?: object) => void;
@@ -78,7 +108,26 @@ export function createImageCache({
   if (builtDir) indexFolder(builtDir, index);
   indexFolder(dir, index);
   const pending = new Map<string, Promise<Kept | null>>();
-  const maker = createPictureMaker({ dir, transforms: maxTransforms, warn, onKept: (key, kept) => index.set(key, kept) });
+  let keepInWarned = false;
+  if (keepIn) {
+    try {
+      fs.mkdirSync(keepIn, { recursive: true });
+    } catch {
+      // Said when the first picture cannot be linked there.
+    }
+  }
+  const maker = createPictureMaker({
+    dir,
+    transforms: maxTransforms,
+    warn,
+    onKept: (key, kept) => {
+      index.set(key, kept);
+      if (keepIn && !linkInto(keepIn, kept.file) && !keepInWarned) {
+        keepInWarned = true;
+        warn('pictures: could not keep them for the next build', { keepIn });
+      }
+    },
+  });
   let hits = 0;
   let refused = 0;
 
@@ -180,11 +229,16 @@ export function createImageCache({
 
   /**
    * Makes every picture the site's English pages name that is not on disk yet, one at a time
-   * (`warmPictures`).
-   * `base`: this server's origin.
+   * (`warmPictures`), each step after the shop has no request in flight (`busy()` false, polled
+   * every YIELD_POLL_MS; after YIELD_MAX_MS it goes on anyway, so a steady stream of shoppers
+   * delays it but never stops it).
+   * `base`: this server's origin; `busy`: true while a shopper's request is being answered.
    */
-  async function warm(base: string): Promise<WarmResult> {
-    const result = await warmPictures(base, (url) => index.has(pictureKey(url)));
+  async function warm(base: string, busy: () => boolean = () => false): Promise<WarmResult> {
+    const yieldToShoppers = async () => {
+      for (let waited = 0; waited < YIELD_MAX_MS && busy(); waited += YIELD_POLL_MS) await new Promise((r) => setTimeout(r, YIELD_POLL_MS));
+    };
+    const result = await warmPictures(base, (url) => index.has(pictureKey(url)), undefined, yieldToShoppers);
     info('pictures: ready', { ...result, failed: result.failed.length });
     if (result.failed.length > 0) warn('pictures: some could not be made', { failed: result.failed.slice(0, 20) });
     return result;

@@ -163,10 +163,17 @@ const PICTURE_IN_HTML = /\/_(?:image\?|p\/)[^"' ,]+/g;
  * add nothing.
  * `base`: a running shop's origin; `known(url)`: true for a picture already kept, given its
  * image-endpoint URL (path and query; a short address is given in its long form); `onPage`: called
- * after each page's pictures (page counts from 1), for a progress line.
+ * after each page's pictures (page counts from 1), for a progress line; `before`: awaited before
+ * each request (the sitemap, each page and picture), e.g. to yield to the shop's visitors.
  */
-export async function warmPictures(base: string, known: (url: string) => boolean, onPage: (done: { page: number; pages: number; made: number }) => void = () => {}): Promise<WarmResult> {
+export async function warmPictures(
+  base: string,
+  known: (url: string) => boolean,
+  onPage: (done: { page: number; pages: number; made: number }) => void = () => {},
+  before: () => Promise<void> = async () => {},
+): Promise<WarmResult> {
   const started = performance.now();
+  await before();
   const sitemap = await fetch(`${base}/sitemap.xml`).then((r) => (r.ok ? r.text() : ''));
   const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
     .map((m) => new URL(m[1] ?? '/', base).pathname)
@@ -176,6 +183,7 @@ export async function warmPictures(base: string, known: (url: string) => boolean
   const failed: string[] = [];
   let made = 0;
   for (const page of pages) {
+    await before();
     const html = await fetch(base + page, { redirect: 'manual', signal: AbortSignal.timeout(WARM_TIMEOUT_MS) })
       .then((r) => (r.ok ? r.text() : ''))
       .catch(() => '');
@@ -188,6 +196,7 @@ export async function warmPictures(base: string, known: (url: string) => boolean
       if (seen.has(long)) continue;
       seen.add(long);
       if (known(long)) continue;
+      await before();
       const status = await fetch(base + url, { signal: AbortSignal.timeout(WARM_TIMEOUT_MS) })
         .then(async (res) => (await res.arrayBuffer(), res.status))
         .catch(() => 0);

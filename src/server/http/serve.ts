@@ -147,7 +147,7 @@ const assets = createStaticAssets(path.join(root, 'dist/client/_astro'));
 const worker = createServiceWorkerFile(path.join(root, 'dist/client', SERVICE_WORKER_PATH), SERVICE_WORKER_PATH, { retire: !settings.serviceWorker });
 // Product pictures uploaded at run time (ADR 28): read from UPLOADS_DIR, shared by every instance.
 const uploaded = createUploadedPictures({ dir: uploadsDirOf(env) });
-const pictures = createImageCache({ dir: imageCacheDir(env), transforms: pictureTransforms(env), builtDir: path.join(root, 'dist/pictures'), warn: (msg, data) => log.warn(data, msg), info: (msg, data) => log.info(data, msg) });
+const pictures = createImageCache({ dir: imageCacheDir(env), keepIn: env.PICTURES_CACHE_DIR?.trim() || undefined, transforms: pictureTransforms(env), builtDir: path.join(root, 'dist/pictures'), warn: (msg, data) => log.warn(data, msg), info: (msg, data) => log.info(data, msg) });
 /**
  * Connection limits (docs/architecture.md "Security"; README Configuration): a client has `headersTimeout` to send
  * its request's headers and `requestTimeout` for the whole request (a 5 MB picture over a slow phone
@@ -268,9 +268,10 @@ export const listening = new Promise<http.Server>((resolve, reject) => {
   server.listen(port, host, () => {
     log.info({ url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}` }, 'listening');
     resolve(server);
-    // Pictures the pages name and the disk does not hold yet are made now, not for a shopper.
+    // Pictures the pages name and the disk does not hold yet are made now, not for a shopper, each
+    // step when no request is being answered (the warm-up's own finish before its next).
     if (settings.pictureWarmup) {
-      pictures.warm(loopback()).catch((err: unknown) => log.warn({ err: String((err as Error)?.message ?? err) }, 'pictures: warm-up failed'));
+      pictures.warm(loopback(), () => open.size > 0).catch((err: unknown) => log.warn({ err: String((err as Error)?.message ?? err) }, 'pictures: warm-up failed'));
     }
   });
 });

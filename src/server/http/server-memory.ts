@@ -19,6 +19,18 @@
  * mixed requests on the busy 2-core machine: RSS 422–438 → 347 MB with 192 MB (see ADR 16
  * "Memory" for 256 MB and the 10,000-request figure).
  * V8 reads both only at start, so they cannot be set from inside the server.
+ *
+ * Tried for the RSS right after start (issue 22: ≤ 300 MB; ADR 38), none adopted. On a fresh
+ * embedded database the process peaks at 800–890 MB before its first page while V8's optimising
+ * compiler tiers up PostgreSQL's hottest WebAssembly functions (the seed runs them), then falls back
+ * to about 310 MB. Measured from the spawn (`startShopProcess`), RSS at the first page / 10 s later,
+ * on the 2-core machine at load 16–20: no flag 314 / 320 MB (median of 3; peak 803–877);
+ * `--wasm-tiering-budget=100000000` (tier-up 8× later) 304 / 298 (median of 3; peak 787–887);
+ * 650000000 (50×) 297 / 293 and 305 / 305 (peak 812–819); `--wasm-num-compilation-tasks=1` 365 / 319;
+ * `--v8-pool-size=1` 371 / 314; `--no-wasm-inlining` 367 / 295 (peaks 850–875); `--liftoff-only`
+ * 273 / 267, peak 315, but 11 % more CPU under load. CPU under the load mix (scripts/lib/load-mix.mjs,
+ * 1,000 requests to warm, 3,000 measured, load 13): no flag 13.07 ms a request, the 8× budget 13.48
+ * (+3.1 %, at the ~3 % limit) for 20 MB less, within the spread of the runs: not worth a flag.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = Object.freeze(['--max-semi-space-size=16', '--max-old-space-size=256']);
 

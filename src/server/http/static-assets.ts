@@ -18,6 +18,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendNegotiatedBytes } from './negotiated-bytes.ts';
+import { clock } from '../clock.ts';
 
 /** Smaller assets are not worth compressing (the `compression` middleware's threshold too). */
 export const MIN_BYTES = 1024;
@@ -42,24 +43,73 @@ function textAssets(dir: string): string[] {
     .filter((file) => fs.statSync(file).size >= MIN_BYTES);
 }
 
+/** A cached compression no build has used for this long is removed (days). */
+const COMPRESSED_CACHE_DAYS = 14;
+
+/**
+ * The brotli and gzip bodies of `raw`: from `cacheDir` when a build compressed the same bytes
+ * before (files `<sha256>.br` and `.gz`, their mtime marking the last use), else compressed now and
+ * kept there. A cache that cannot be read or written only costs the compression.
+ */
+function compressed(raw: Buffer, cacheDir: string | undefined): { br: Buffer; gz: Buffer } {
+  const key = cacheDir ? path.join(cacheDir, crypto.createHash('sha256').update(raw).digest('hex')) : '';
+  if (key) {
+    try {
+      const found = { br: fs.readFileSync(`${key}.br`), gz: fs.readFileSync(`${key}.gz`) };
+      const now = clock.now();
+      for (const ext of ['.br', '.gz']) fs.utimesSync(`${key}${ext}`, now, now);
+      return found;
+    } catch {
+      // Not compressed before.
+    }
+  }
+  const br = zlib.brotliCompressSync(raw, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+  });
+  const gz = zlib.gzipSync(raw, { level: 9 });
+  if (key) {
+    try {
+      fs.mkdirSync(cacheDir!, { recursive: true });
+      for (const [ext, body] of [['.br', br], ['.gz', gz]] as const) {
+        fs.writeFileSync(`${key}${ext}.${process.pid}.tmp`, body);
+        fs.renameSync(`${key}${ext}.${process.pid}.tmp`, `${key}${ext}`);
+      }
+    } catch {
+      // Compressed again next time.
+    }
+  }
+  return { br, gz };
+}
+
 /**
  * Writes `<file>.br` and `<file>.gz` beside every text asset of `dir` (the build's asset folder,
- * dist/client/_astro) of at least MIN_BYTES; returns what was compressed (bytes).
+ * dist/client/_astro) of at least MIN_BYTES; returns what was compressed (bytes). `cacheDir`
+ * (the build's, node_modules/.cache/xs-storefront/compressed): bodies kept between builds by the
+ * content's hash, so an unchanged asset is not compressed again (brotli at quality 11 is most of
+ * this step's 3 s); entries unused for COMPRESSED_CACHE_DAYS are removed.
  */
-export function precompressAssets(dir: string): { files: number; bytes: number; brBytes: number; gzBytes: number } {
+export function precompressAssets(dir: string, cacheDir?: string): { files: number; bytes: number; brBytes: number; gzBytes: number } {
   const totals = { files: 0, bytes: 0, brBytes: 0, gzBytes: 0 };
   for (const file of textAssets(dir)) {
     const raw = fs.readFileSync(file);
-    const br = zlib.brotliCompressSync(raw, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-    });
-    const gz = zlib.gzipSync(raw, { level: 9 });
+    const { br, gz } = compressed(raw, cacheDir);
     fs.writeFileSync(`${file}.br`, br);
     fs.writeFileSync(`${file}.gz`, gz);
     totals.files += 1;
     totals.bytes += raw.length;
     totals.brBytes += br.length;
     totals.gzBytes += gz.length;
+  }
+  if (cacheDir) {
+    try {
+      const oldest = clock.ms() - COMPRESSED_CACHE_DAYS * 86_400_000;
+      for (const name of fs.readdirSync(cacheDir)) {
+        const file = path.join(cacheDir, name);
+        if (fs.statSync(file).mtimeMs < oldest) fs.rmSync(file, { force: true });
+      }
+    } catch {
+      // No cache.
+    }
   }
   return totals;
 }
