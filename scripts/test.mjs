@@ -167,7 +167,7 @@ async function unitAndApi() {
   }
   const serverJson = path.join(out, 'server.json');
   // Without PostgreSQL and Redis, the tests that need neither.
-  const files = process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? [] : ['shutdown.spec.ts', 'settings.spec.ts', 'connection-limits.spec.ts', 'tls-proxy.spec.ts', 'runtime-files.spec.ts', 'production.spec.ts', 'storefront-apart.spec.ts'];
+  const files = process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? [] : ['shutdown.spec.ts', 'settings.spec.ts', 'connection-limits.spec.ts', 'tls-proxy.spec.ts', 'runtime-files.spec.ts', 'production.spec.ts', 'storefront-apart.spec.ts', 'quick-start-pictures.spec.ts'];
   if (files.length) console.log('\n(The two-instance, catalogue-change and metrics tests need TEST_DATABASE_URL and TEST_REDIS_URL: running the others only.)');
   const serverStatus = await run('unit/API', 'Server processes (shutdown; two instances on PostgreSQL and Redis: kill under load, catalogue change)', bin('playwright'), ['test', '--config', 'tests/server/playwright.config.ts', '--reporter=list,json', ...files], { PLAYWRIGHT_JSON_OUTPUT_NAME: serverJson });
   countPlaywright(serverJson, serverStatus, 'Server processes');
