@@ -34,8 +34,8 @@ export default defineConfig({
     {
       name: 'xs-precompress-assets',
       hooks: {
-        'astro:build:done': ({ dir, logger }) => {
-          const t = precompressAssets(fileURLToPath(new URL('_astro/', dir)), fileURLToPath(new URL('./node_modules/.cache/xs-storefront/compressed/', import.meta.url)));
+        'astro:build:done': async ({ dir, logger }) => {
+          const t = await precompressAssets(fileURLToPath(new URL('_astro/', dir)), fileURLToPath(new URL('./node_modules/.cache/xs-storefront/compressed/', import.meta.url)));
           logger.info(`${t.files} assets precompressed: ${(t.bytes / 1024).toFixed(0)} KB → ${(t.brBytes / 1024).toFixed(0)} KB brotli, ${(t.gzBytes / 1024).toFixed(0)} KB gzip`);
         },
       },

@@ -22,7 +22,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'site.Ab12.css'), css);
   fs.writeFileSync(path.join(dir, 'tiny.Cd34.js'), 'x()');
   fs.writeFileSync(path.join(dir, 'photo.Ef56.webp'), Buffer.alloc(4096));
-  const totals = precompressAssets(dir);
+  const totals = await precompressAssets(dir);
   expect(totals.files).toBe(1);
   const assets = createStaticAssets(dir);
   server = http.createServer((req, res) => {
@@ -59,27 +59,43 @@ describe('precompressed assets', () => {
     expect(fs.existsSync(path.join(dir, 'photo.Ef56.webp.br'))).toBe(false);
   });
 
-  it('takes the bodies of bytes an earlier build compressed from the cache, and compresses changed bytes anew', () => {
+  it('takes the bodies of bytes an earlier build compressed from the cache, and compresses changed bytes anew', async () => {
     const build = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-assets-build-'));
     const cache = path.join(build, 'cache');
     try {
       fs.mkdirSync(path.join(build, 'out'));
       fs.writeFileSync(path.join(build, 'out', 'site.Ab12.css'), css);
-      precompressAssets(path.join(build, 'out'), cache);
+      await precompressAssets(path.join(build, 'out'), cache);
       expect(fs.readdirSync(cache).sort().map((n) => path.extname(n))).toEqual(['.br', '.gz']);
       // The cached body is what the next build writes: marked, so a stand-in proves it came from there.
       const [brName] = fs.readdirSync(cache).filter((n) => n.endsWith('.br'));
       const marked = zlib.brotliCompressSync(Buffer.from(css));
       fs.writeFileSync(path.join(cache, brName!), marked);
       fs.rmSync(path.join(build, 'out', 'site.Ab12.css.br'));
-      precompressAssets(path.join(build, 'out'), cache);
+      await precompressAssets(path.join(build, 'out'), cache);
       expect(fs.readFileSync(path.join(build, 'out', 'site.Ab12.css.br')).equals(marked)).toBe(true);
       // Other bytes under the same name: compressed anew, never the old body.
       const changed = css.replace('red', 'blue');
       fs.writeFileSync(path.join(build, 'out', 'site.Ab12.css'), changed);
-      precompressAssets(path.join(build, 'out'), cache);
+      await precompressAssets(path.join(build, 'out'), cache);
       expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(build, 'out', 'site.Ab12.css.br'))).toString()).toBe(changed);
       expect(fs.readdirSync(cache)).toHaveLength(4);
+    } finally {
+      fs.rmSync(build, { recursive: true, force: true });
+    }
+  });
+
+  it('compresses many files side by side, each body its own', async () => {
+    const build = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-assets-many-'));
+    try {
+      const texts = Array.from({ length: 12 }, (_, i) => `/* file ${i} */ ${css.repeat(i + 1)}`);
+      texts.forEach((text, i) => fs.writeFileSync(path.join(build, `f${i}.css`), text));
+      const totals = await precompressAssets(build);
+      expect(totals.files).toBe(12);
+      texts.forEach((text, i) => {
+        expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(build, `f${i}.css.br`))).toString()).toBe(text);
+        expect(zlib.gunzipSync(fs.readFileSync(path.join(build, `f${i}.css.gz`))).toString()).toBe(text);
+      });
     } finally {
       fs.rmSync(build, { recursive: true, force: true });
     }
