@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every test of the shop, in three lanes that run side by side (a lane's steps one
- * after another; the browser tests wait on pages more than they use the cores, so on two cores the
- * lanes share them without one waiting for another):
+ * `npm test`: every test of the shop, in two lanes that run side by side (a lane's steps one after
+ * another; on two cores neither lane waits for the other):
  * - unit and API tests (Vitest). With TEST_DATABASE_URL (CI): the unit tests and the embedded
  *   database's own API tests on PGlite at the real time, then every other API test once, on
  *   PostgreSQL with the shop's clock at 31 December 23:59 Malaysian time (tests/setup/clock.ts) —
@@ -10,18 +9,19 @@
  *   Without it: the unit and API tests on PGlite at the real time, then the API tests again on
  *   PGlite at that instant. TEST_INSTANTS=all runs every API test on both databases and adds three
  *   more instants (a Monday 07:55 before opening, a Saturday's last pick-up half hour, the last day of
- *   a February). Then, once the shop is built: the journeys (pick-up and delivery, each to the
- *   account's orders) against a storefront apart from its API (E2E_TOPOLOGY=split, ADR 30) and,
- *   beside them, the build's remaining pictures (scripts/make-pictures.mjs, the second half of
- *   `npm run build`); then the built server as processes (tests/server: graceful shutdown,
- *   production settings; with TEST_DATABASE_URL and TEST_REDIS_URL, two instances with one killed
- *   under load, and a price change through one seen on the other's cached pages);
+ *   a February);
  * - the browser tests (Playwright, Chromium) against a fresh build (astro build and the embedded
- *   database's template, as `npm run build` makes them), as soon as it is built: their shops make
- *   the pictures they are asked for into dist/pictures (shared, each made once);
- * - once the shop is built: with TEST_WITH_TYPECHECK=true (set by `npm run verify`) the type check
- *   (`astro check`), then the journeys once more against the edge build in workerd
- *   (`npm run build:edge`, E2E_TOPOLOGY=edge with one shop, ADR 35).
+ *   database's template, as `npm run build` makes them), as soon as it is built: their
+ *   shops make the pictures they are asked for into dist/pictures (shared, each made once); then
+ *   the journeys once more against the edge build in workerd (`npm run build:edge`,
+ *   E2E_TOPOLOGY=edge with one shop, ADR 35; about 80 s with the build).
+ * Once its tests are done and the shop is built, the unit and API lane runs the journeys (pick-up
+ * and delivery, each to the account's orders) against a storefront apart from its API
+ * (E2E_TOPOLOGY=split, ADR 30) beside the browser tests, which take longer; then it makes the
+ * build's remaining pictures (scripts/make-pictures.mjs, the second half of `npm run build`) and tests the built server as
+ * processes (tests/server: graceful shutdown, production settings; with TEST_DATABASE_URL and
+ * TEST_REDIS_URL, two instances with one killed under load, and a price change through one seen on
+ * the other's cached pages).
  * A step's output is printed whole when it ends (the lanes' lines never interleave); a line marks
  * each step's start. Ends with one line 'N passed, N failed', after a list of what failed (each
  * failed or flaky test by file and title, and each run that exited non-zero with no failed test,
@@ -29,7 +29,7 @@
  * is also written there (verify prints it last, where a short tail of the output still shows it).
  * Runs on the project's own Node 24 through npm. With TEST_WITH_BUDGETS=true (set by `npm run verify`)
  * the lane that ends its tests first also checks the JavaScript budgets of the build.
- * SKIP_E2E=true leaves out the browser tests, the edge and the type check (verify then runs it itself).
+ * SKIP_E2E=true leaves out the browser lane.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -155,16 +155,12 @@ async function unitAndApi() {
   }
   if (process.env.SKIP_E2E === 'true' || !(await built)) return;
   // The journeys on the split topology (a storefront process calling an API process over HTTP), in
-  // this lane beside the browser tests, which take longer: its own ports and result folder. Beside
-  // them, the build's pictures (the browser tests' shops have made those they were asked for
-  // already): the journeys mostly wait on pages, the pictures mostly use a core.
+  // this lane beside the browser tests, which take longer: its own ports and result folder.
   const splitJson = path.join(out, 'playwright-split.json');
-  const [splitStatus, picturesStatus] = await Promise.all([
-    run('unit/API', 'Browser journeys, storefront apart from its API (E2E_TOPOLOGY=split)', bin('playwright'), ['test', '--reporter=list,json', '--output', 'test-results/split', ...SPLIT_JOURNEYS], { PLAYWRIGHT_JSON_OUTPUT_NAME: splitJson, E2E_TOPOLOGY: 'split', E2E_PORT: '4530' }),
-    run('unit/API', 'Make the pictures (scripts/make-pictures.mjs)', process.execPath, [path.join(root, 'scripts/make-pictures.mjs')]),
-  ]);
+  const splitStatus = await run('unit/API', 'Browser journeys, storefront apart from its API (E2E_TOPOLOGY=split)', bin('playwright'), ['test', '--reporter=list,json', '--output', 'test-results/split', ...SPLIT_JOURNEYS], { PLAYWRIGHT_JSON_OUTPUT_NAME: splitJson, E2E_TOPOLOGY: 'split', E2E_PORT: '4530' });
   countPlaywright(splitJson, splitStatus, 'Browser journeys (split)');
-  if (picturesStatus !== 0) {
+  // The build's pictures (the browser tests' shops have made those they were asked for already).
+  if ((await run('unit/API', 'Make the pictures (scripts/make-pictures.mjs)', process.execPath, [path.join(root, 'scripts/make-pictures.mjs')])) !== 0) {
     broken = true;
     problems.push('broken  Make the pictures: scripts/make-pictures.mjs failed');
     return;
@@ -214,35 +210,16 @@ async function browser() {
   const json = path.join(out, 'playwright.json');
   const status = await run('browser', 'Browser tests (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
   countPlaywright(json, status, 'Browser tests');
-  await budgetsOnce('browser');
-}
-
-/**
- * The third lane, once the shop is built, beside the browser tests (which wait on pages more than
- * they use the cores): with TEST_WITH_TYPECHECK=true (`npm run verify`) the type check (`astro check`,
- * 0 errors), then the storefront built for the edge and its journeys in workerd (ADR 35). In this
- * order: both the type check and the edge's build write Astro's generated types (.astro/), which
- * the shop's own build has finished writing by then. Pictures the edge's build does not find in
- * dist/pictures yet are forwarded to the Node shop, which makes them (scripts/build-edge.mjs).
- */
-async function typesAndEdge() {
-  // The type check runs after a failed build too (nothing else writes .astro/ then); the edge does not.
-  const shopBuilt = await built;
-  if (process.env.TEST_WITH_TYPECHECK === 'true' && (await run('types/edge', 'Type-check (astro check, 0 errors)', process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'check'])) !== 0) {
-    broken = true;
-    problems.push('broken  Type-check: astro check found errors (see its output above)');
-  }
-  if (!shopBuilt) return;
   // The same journeys at the edge: the storefront built for Cloudflare Workers, in workerd (ADR 35).
-  if ((await run('types/edge', 'Build the storefront for the edge (npm run build:edge)', process.execPath, [path.join(root, 'scripts/build-edge.mjs')])) !== 0) {
+  if ((await run('browser', 'Build the storefront for the edge (npm run build:edge)', process.execPath, [path.join(root, 'scripts/build-edge.mjs')])) !== 0) {
     broken = true;
     problems.push('broken  Build the storefront for the edge: scripts/build-edge.mjs failed');
   } else {
     const edgeJson = path.join(out, 'playwright-edge.json');
-    const edgeStatus = await run('types/edge', 'Browser journeys at the edge, in workerd (E2E_TOPOLOGY=edge)', bin('playwright'), ['test', '--reporter=list,json', '--output', 'test-results/edge', ...EDGE_JOURNEYS], { PLAYWRIGHT_JSON_OUTPUT_NAME: edgeJson, E2E_TOPOLOGY: 'edge', E2E_PORT: '4540', E2E_WORKERS: '1' });
+    const edgeStatus = await run('browser', 'Browser journeys at the edge, in workerd (E2E_TOPOLOGY=edge)', bin('playwright'), ['test', '--reporter=list,json', ...EDGE_JOURNEYS], { PLAYWRIGHT_JSON_OUTPUT_NAME: edgeJson, E2E_TOPOLOGY: 'edge', E2E_PORT: '4540', E2E_WORKERS: '1' });
     countPlaywright(edgeJson, edgeStatus, 'Browser journeys (edge)');
   }
-  await budgetsOnce('types/edge');
+  await budgetsOnce('browser');
 }
 
 /**
@@ -261,7 +238,7 @@ const EDGE_JOURNEYS = ['tests/e2e/journey.spec.ts', 'tests/e2e/payment.spec.ts',
 
 console.log('━━ Compile the message catalogue');
 if (spawnSync(bin('paraglide-js'), ['compile', '--project', './project.inlang', '--outdir', './src/paraglide'], { stdio: 'inherit' }).status !== 0) process.exit(1);
-await Promise.all([unitAndApi(), ...(process.env.SKIP_E2E === 'true' ? [] : [browser(), typesAndEdge()])]);
+await Promise.all([unitAndApi(), process.env.SKIP_E2E === 'true' ? undefined : browser()]);
 
 /** Adds a Playwright JSON report's counts and names its failed and flaky tests; a run that failed without a failed test is broken. */
 function countPlaywright(json, status, title) {
@@ -293,7 +270,7 @@ function countPlaywright(json, status, title) {
   }
 }
 
-console.log(`\nSteps (the lanes side by side; ${Math.round((Date.now() - started) / 1000)} s in all):`);
+console.log(`\nSteps (the two lanes side by side; ${Math.round((Date.now() - started) / 1000)} s in all):`);
 for (const t of timings) console.log(`  ${String(t.seconds).padStart(5)} s  ${t.title}`);
 if (problems.length) console.log(`\nWhat failed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 if (process.env.TEST_SUMMARY_FILE) fs.writeFileSync(process.env.TEST_SUMMARY_FILE, problems.join('\n'));

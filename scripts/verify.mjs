@@ -1,19 +1,17 @@
 #!/usr/bin/env node
 /**
- * `npm run verify`: what CI runs (.ci/run, after `npm ci`):
+ * `npm run verify`: what CI runs (.ci/run, after `npm ci`), in this order —
  *   1. compile the message catalogue (Paraglide);
- *   2. side by side: lint (ESLint, 0 warnings; `npm run lint`), and `npm test` (builds the shop;
- *      unit, API — also on PostgreSQL with TEST_DATABASE_URL — and browser tests), which also
- *      type-checks (`astro check`, 0 errors; TEST_WITH_TYPECHECK) once its build has written Astro's
- *      generated types, and checks the JavaScript budgets per page against that build (`npm run
- *      budgets`; TEST_WITH_BUDGETS) in the lane that ends first, while the others still run.
- *   With SKIP_E2E=true (no browser tests): type-check beside lint, then the tests, then the budgets
- *   as a step of their own (which build the shop themselves).
+ *   2. type-check: `astro check`, 0 errors, and beside it lint: ESLint, 0 warnings (`npm run lint`);
+ *   3. tests: `npm test` (builds the shop; unit, API — also on PostgreSQL with TEST_DATABASE_URL —
+ *      and browser tests), which also checks the JavaScript budgets per page against that build
+ *      (`npm run budgets`; TEST_WITH_BUDGETS) in its unit and API lane while the browser tests
+ *      still run — with SKIP_E2E=true the budgets are a step of their own after the tests.
  * Every step runs even when an earlier one failed (one run shows every problem), except that
- * nothing runs without the message catalogue; `--bail` stops at the first failure (only between
- * the steps that follow one another). Ends with a summary and exits 1 when a step failed; the tests
- * that failed or were flaky are listed last (from `npm test`'s TEST_SUMMARY_FILE), so the end of a
- * long log names them.
+ * nothing runs without the message catalogue; `--bail` stops at the first failure. Ends with a
+ * summary and exits 1 when a step failed; the tests that failed or were flaky are listed last
+ * (from `npm test`'s TEST_SUMMARY_FILE), so the end of a long log names them. SKIP_E2E=true skips the browser tests (the budgets then
+ * build the shop themselves).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,7 +32,7 @@ const steps = [
   { title: 'Type-check (astro check)', cmd: [process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'check']] },
   { title: 'Lint (ESLint, 0 warnings)', cmd: [bin('eslint'), ['.', '--max-warnings', '0']] },
   // The README's test command, as a developer runs it.
-  { title: skipE2e ? 'Tests (npm test)' : 'Type-check, tests and JavaScript budgets (npm test)', cmd: ['npm', ['test']], env: { TEST_SUMMARY_FILE: testSummary, TEST_WITH_BUDGETS: String(!skipE2e), TEST_WITH_TYPECHECK: String(!skipE2e) } },
+  { title: skipE2e ? 'Tests (npm test)' : 'Tests and JavaScript budgets (npm test)', cmd: ['npm', ['test']], env: { TEST_SUMMARY_FILE: testSummary, TEST_WITH_BUDGETS: String(!skipE2e) } },
   // Without the browser tests nothing built the shop: build it afresh rather than check an old build.
   { title: 'JavaScript budgets (npm run budgets)', cmd: node('scripts/budgets.mjs'), env: skipE2e ? { FORCE_BUILD: 'true' } : {} },
 ];
@@ -71,27 +69,19 @@ function runStep(step, { quiet = false } = {}) {
 
 const [catalogue, typeCheck, lint, tests, budgets] = steps;
 if (await runStep(catalogue)) {
-  if (skipE2e) {
-    // Type-check and lint side by side, one core each, then the tests and the budgets. Not beside
-    // the tests: the budgets' build and astro check would both write the generated types in .astro/.
-    const checked = (await Promise.all([runStep(typeCheck, { quiet: true }), runStep(lint, { quiet: true })])).every(Boolean);
-    if (checked || !bail) {
-      const tested = await runStep(tests);
-      if (tested || !bail) await runStep(budgets);
-    }
-  } else {
-    // Lint beside the tests, and the type check inside them (TEST_WITH_TYPECHECK): npm test runs
-    // astro check once its own build has written the generated types, in a lane of its own, so
-    // neither writes .astro/ while the other does; the browser tests leave the cores room for both.
-    await Promise.all([runStep(lint, { quiet: true }), runStep(tests)]);
+  // Type-check and lint side by side: one core each. Not beside the tests: astro check and the
+  // tests' astro build would both write the generated types in .astro/.
+  const checked = (await Promise.all([runStep(typeCheck, { quiet: true }), runStep(lint, { quiet: true })])).every(Boolean);
+  if (checked || !bail) {
+    const tested = await runStep(tests);
+    if (skipE2e && (tested || !bail)) await runStep(budgets);
   }
 }
 
 console.log('\n━━━━ Summary');
 for (const r of results) console.log(`${r.ok ? 'ok    ' : 'FAILED'}  ${r.title} (${r.seconds} s)`);
 // The budgets step runs on its own only without the browser tests (else npm test checked them).
-// With them, the type check runs inside npm test too.
-const planned = skipE2e ? steps : steps.filter((s) => s !== budgets && s !== typeCheck);
+const planned = skipE2e ? steps : steps.filter((s) => s !== budgets);
 for (const s of planned.filter((p) => !results.some((r) => r.title === p.title))) console.log(`skipped ${s.title}`);
 let whatFailed = '';
 try {
