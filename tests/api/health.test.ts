@@ -3,15 +3,23 @@
  * database answers and Redis, when configured, answers PING; otherwise not ready, naming the part
  * that failed. The closers registered for shutdown close what the checks opened.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHUTDOWN_KEY, type Closer } from '../../src/server/lifecycle';
 
 let readiness: typeof import('../../src/server/health').readiness;
 const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL, SEED_DEMO_DATA: process.env.SEED_DEMO_DATA };
 
+/** The folder of this test's process database. */
+const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'xs-health-')), 'pglite');
+
 beforeAll(async () => {
-  // The process database of this test: an empty in-memory PGlite (migrated, not seeded).
-  process.env.DATA_DIR = 'memory://';
+  // The process database of this test: an empty PGlite in a folder of its own (migrated, not
+  // seeded), made from the blank template of the run (tests/setup/database-template.ts), not by
+  // initdb; reopened from that folder after the closers ran.
+  process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL;
   process.env.SEED_DEMO_DATA = 'false';
   ({ readiness } = await import('../../src/server/health'));
@@ -22,9 +30,10 @@ afterAll(async () => {
   await Promise.all([...(closers ?? [])].map((close) => close()));
   for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
   else process.env[k] = v;
+  fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
 });
 
-// The first check opens the embedded database (PGlite compiles its WebAssembly: 25 s of a busy
+// The first check opens the embedded database (PGlite compiles its WebAssembly: seconds of a busy
 // two-core machine): the bounds are for a stuck check, not timings.
 const OPEN_MS = 120_000;
 

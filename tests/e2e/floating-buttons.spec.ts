@@ -47,23 +47,35 @@ async function overlaps(page: Page): Promise<string[]> {
   });
 }
 
-/** Scrolls the page from top to bottom in steps of 60 % of the window, collecting overlaps. */
+/** How long an overlap may last before it counts (ms): content drawn late, then the buttons' 150 ms fade. */
+const SETTLE_MS = 5_000;
+
+/**
+ * Scrolls the page from top to bottom in steps of 60 % of the window, collecting the overlaps that
+ * last. At each stop the buttons step aside in the frame after the scroll event, then fade out in
+ * 150 ms; an island hydrating on a busy machine may also draw its rows only now (the buttons then
+ * step aside a frame later). So an overlap is looked for again, after three frames and the
+ * transitions then running, until none is left or SETTLE_MS have passed: a button that stays over
+ * a control or a price is found; one caught mid-step is not.
+ */
 async function scrollThrough(page: Page): Promise<string[]> {
   const found: string[] = [];
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const step = Math.round((page.viewportSize()?.height ?? 800) * 0.6);
   for (let y = 0; y <= height; y += step) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    // The buttons step aside in the frame after the scroll event, then fade out in 150 ms: wait for
-    // three frames and for the transitions then running, not for a fixed time (a busy machine's
-    // frames come late).
-    await page.evaluate(async () => {
-      const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
-      for (let i = 0; i < 3; i++) await frame();
-      const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-      await Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 2000))]);
-    });
-    found.push(...(await overlaps(page)));
+    const until = Date.now() + SETTLE_MS;
+    let now: string[];
+    do {
+      await page.evaluate(async () => {
+        const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+        for (let i = 0; i < 3; i++) await frame();
+        const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+        await Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 2000))]);
+      });
+      now = await overlaps(page);
+    } while (now.length > 0 && Date.now() < until);
+    found.push(...now);
   }
   return found;
 }
