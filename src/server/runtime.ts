@@ -80,7 +80,7 @@ export function abuseLimits(): Promise<AbuseLimits> {
   return limits;
 }
 
-/** The payment adapter of PAYMENT_PROVIDER (ADR 10), over the process database. */
+/** The payment adapter of PAYMENT_PROVIDER (ADR 10), over the process database; made once. */
 export const payments = () =>
   (adapter ??= paymentAdapter(config.paymentProvider, {
     db: readyDb,
@@ -108,7 +108,7 @@ let outboxTimer: NodeJS.Timeout | undefined;
  * set; payments through PAYMENT_PROVIDER. Starts the expiry of unpaid orders and the outbox's timer.
  */
 export function bundledApi() {
-  api ??= abuseLimits().then((limits) => {
+  api ??= Promise.all([abuseLimits(), payments()]).then(([limits, payment]) => {
     startPaymentExpiry();
     startOutbox();
     return createXsApi({
@@ -118,7 +118,7 @@ export function bundledApi() {
       db: readyDb,
       apiKey: config.xsApiKey,
       limits,
-      payment: payments(),
+      payment,
       paymentWindowMinutes: config.paymentWindowMinutes,
       opsToken: config.opsToken,
     });

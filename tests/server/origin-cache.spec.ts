@@ -6,10 +6,14 @@ import { freePort } from './processes';
 import { loginDemoMember, request } from '../../scripts/lib/load-mix.mjs';
 import { startShopProcess } from '../../scripts/lib/shop-process.mjs';
 
+/** Whether process `pid` has libvips (sharp's native library) mapped, i.e. has loaded sharp. */
+const hasLibvips = (pid: number) => fs.readFileSync(`/proc/${pid}/maps`, 'utf8').includes('libvips');
+
 /**
  * The page cache and the pictures on disk on the built server (ADR 16): a public page is answered
  * from the cache in the encoding asked for, a member's page never is, and a picture made by one
- * server process is served by the next one from disk without a transform.
+ * server process is served by the next one from disk without a transform. sharp is loaded by the
+ * first transform, not at start (ADR 40): pages and the build's pictures are served without it.
  */
 test('cached pages, member pages and pictures across a restart', async () => {
   test.setTimeout(600_000);
@@ -51,6 +55,7 @@ test('cached pages, member pages and pictures across a restart', async () => {
     expect(built.headers.get('x-cache')).toBe('HIT');
     await built.arrayBuffer();
     expect(fs.readdirSync(pictures)).toEqual([]);
+    expect(hasLibvips(first.pid), 'sharp loaded before any picture was made').toBe(false);
     // The same picture at another offered size no page shows: made once, kept in IMAGE_CACHE_DIR.
     picture = named.replace(/\/\d+x\d+\./, '/480x150.');
     expect(picture).not.toBe(named);
@@ -58,6 +63,7 @@ test('cached pages, member pages and pictures across a restart', async () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-cache')).toBe('MISS');
     made = Buffer.from(await res.arrayBuffer());
+    expect(hasLibvips(first.pid)).toBe(true);
     await new Promise((r) => setTimeout(r, 500));
     expect(fs.readdirSync(pictures).length).toBe(1);
   } finally {

@@ -29,6 +29,7 @@ import type { ServerResponse } from 'node:http';
 import { longPictureUrl, SHORT_PICTURE_PREFIX } from './picture-sizes.ts';
 import { teeResponse, type TeedResponse } from './response-tee.ts';
 import type { Render } from './page-cache.ts';
+import { loadSharp } from '../sharp.ts';
 
 /** A picture on disk: its file, content type and size in bytes. */
 export interface Kept {
@@ -130,6 +131,8 @@ export function createPictureMaker({ dir, transforms: maxTransforms, warn, onKep
   function make(key: string, res: ServerResponse, render: Render, gone: () => boolean): Promise<Kept | null> {
     return limit(async () => {
       if (gone()) return null;
+      // Loaded here before the app's image endpoint does, so its thread limit holds (../sharp.ts).
+      await loadSharp();
       const { captured, type } = await transform(res, render, MAX_PICTURE_BYTES);
       return keep(key, captured, type);
     });
@@ -138,7 +141,9 @@ export function createPictureMaker({ dir, transforms: maxTransforms, warn, onKep
   /** Answers `res` (a HEAD) with the app's transform in its turn, keeping nothing. */
   function answerOnly(res: ServerResponse, render: Render, gone: () => boolean): Promise<void> {
     return limit(async () => {
-      if (!gone()) await transform(res, render, 0);
+      if (gone()) return;
+      await loadSharp();
+      await transform(res, render, 0);
     });
   }
 

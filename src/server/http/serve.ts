@@ -44,7 +44,6 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
-import sharp from 'sharp';
 import pino from 'pino';
 import { securityHeaders } from './security-policy.ts';
 import { drainBeforeEnd } from './drain-request.ts';
@@ -52,6 +51,7 @@ import { currentEnv, productionConfigProblems, serverSettings, setEnv, settingsP
 import { dataDirInUse, lockedMessage, lockPathOf, lockStaleMs } from './data-dir-lock.ts';
 import { createPageCache, pageCacheBytes, type Render } from './page-cache.ts';
 import { createImageCache, imageCacheDir, pictureTransforms } from './image-cache.ts';
+import { limitSharpThreads } from '../sharp.ts';
 import { createUploadedPictures, uploadsDirOf } from './uploaded-pictures.ts';
 import { createStaticAssets } from './static-assets.ts';
 import { createServiceWorkerFile } from './service-worker-file.ts';
@@ -136,8 +136,9 @@ if (pages) metrics.setPageCacheStats(() => pages.stats());
 // The app's Astro.cache.invalidate reaches this cache (src/server/page-cache-provider.ts).
 if (pages) (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('xs-storefront.page-cache')] = pages;
 // One libvips thread per transform: pictures are made in the background beside shoppers, and each
-// thread keeps its own memory arena (Astro's image service already turns sharp's cache off).
-sharp.concurrency(1);
+// thread keeps its own memory arena (Astro's image service already turns sharp's cache off). sharp
+// itself is loaded by the first transform (../sharp.ts).
+limitSharpThreads(1);
 // Transformed pictures: those made at build time (dist/pictures, scripts/make-pictures.mjs), and the
 // others kept on disk across restarts, made in the background at start (./image-cache.ts).
 // The build's hashed scripts and styles, compressed at build time and answered from memory.

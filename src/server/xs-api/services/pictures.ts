@@ -14,13 +14,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { PROFILE_IMAGE_MAX_BYTES } from '../../../domain/constants';
 import { paths } from '../../../domain/paths';
 import { profileImageFormat } from '../../../domain/profile-picture';
 import type { Profile } from '../../../lib/xs-api/contract';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
+import { loadSharp } from '../../sharp';
 import { ApiError } from '../errors';
 import { toProfile } from './customers';
 
@@ -52,6 +52,7 @@ export function pictureFileName(picture: string | null | undefined): string | nu
 export async function encodePicture(bytes: Uint8Array): Promise<Buffer> {
   const claimed = profileImageFormat(bytes.subarray(0, 16));
   if (!claimed) throw new ApiError(415, 'image_type');
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true });
     const { format } = await image.metadata();

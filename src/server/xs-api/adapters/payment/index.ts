@@ -5,21 +5,23 @@
  */
 import type { Db } from '../../db/client';
 import { sandboxAdapter } from './sandbox';
-import { stripeAdapter } from './stripe';
 import type { PaymentAdapter, PaymentProviderName } from './types';
 
 export * from './types';
 export { sandboxAdapter, sandboxPagePath } from './sandbox';
-export { stripeAdapter } from './stripe';
 
 /**
- * The adapter for `provider`.
- * @throws Error when stripe is chosen without its keys.
+ * The adapter for `provider`. The Stripe adapter and its SDK (some MB of code and heap) are loaded
+ * only when Stripe is chosen (ADR 40).
+ * @throws Error (a rejected promise) when stripe is chosen without its keys.
  */
-export function paymentAdapter(
+export async function paymentAdapter(
   provider: PaymentProviderName,
   opts: { db: () => Promise<Db>; sandboxSecret: string; stripeSecretKey?: string; stripeWebhookSecret?: string },
-): PaymentAdapter {
-  if (provider === 'stripe') return stripeAdapter({ secretKey: opts.stripeSecretKey ?? '', webhookSecret: opts.stripeWebhookSecret ?? '' });
+): Promise<PaymentAdapter> {
+  if (provider === 'stripe') {
+    const { stripeAdapter } = await import('./stripe');
+    return stripeAdapter({ secretKey: opts.stripeSecretKey ?? '', webhookSecret: opts.stripeWebhookSecret ?? '' });
+  }
   return sandboxAdapter({ db: opts.db, secret: opts.sandboxSecret });
 }

@@ -18,7 +18,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { orderItems, products } from '../../db/schema';
 import { ApiError } from '../../errors';
@@ -26,6 +25,7 @@ import { PRODUCT_PICTURE_MAX_BYTES, PRODUCT_PICTURES_MAX, productPictureFormat }
 import { productChangeTags } from '../../../cache';
 import { pagesChanged } from '../../../page-changes';
 import { clock } from '../../../clock';
+import { loadSharp } from '../../../sharp';
 import { uploadedPictureFiles, uploadedPictureId, uploadedPicturePath } from '../../../http/uploaded-pictures.ts';
 import { recordEvents, type Actor } from './record';
 import { toView, type ProductAdminView } from './products';
@@ -45,6 +45,7 @@ const MASTER_PX = 1600;
 export async function encodeProductPicture(bytes: Uint8Array, id: string): Promise<[string, Buffer][]> {
   const claimed = productPictureFormat(bytes.subarray(0, 16));
   if (!claimed) throw new ApiError(415, 'catalogue_picture_type');
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS });
     const { format } = await image.metadata();
