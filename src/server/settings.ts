@@ -204,6 +204,8 @@ export interface ServerSettings {
   port: number;
   dataDir: string;
   databaseUrl: string;
+  /** XS_API_URL: the API this storefront calls over HTTP; '' when the API is bundled (the database is this process's). */
+  xsApiUrl: string;
   shutdownTimeoutMs: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -230,6 +232,7 @@ export function serverSettings(env: Env): ServerSettings {
     port: setting('PORT', env),
     dataDir: setting('DATA_DIR', env).trim(),
     databaseUrl: setting('DATABASE_URL', env) ?? '',
+    xsApiUrl: setting('XS_API_URL', env) ?? '',
     shutdownTimeoutMs: setting('SHUTDOWN_TIMEOUT_MS', env),
     headersTimeoutMs: setting('SERVER_HEADERS_TIMEOUT_MS', env),
     requestTimeoutMs: setting('SERVER_REQUEST_TIMEOUT_MS', env),

@@ -2,7 +2,7 @@
  * Graceful shutdown (issue "Hardened for the open internet" §11): a request in flight when SIGTERM
  * arrives is answered (200), new connections are refused, the process exits 0 well within the
  * 10 s timeout, and the embedded database's data directory opens again afterwards (PGlite closed,
- * its lock released). Also: /healthz and /readyz answer without a cookie and are never cached.
+ * its lock released). The new database is prepared by a process of its own (ADR 41). Also: /healthz and /readyz answer without a cookie and are never cached.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -71,6 +71,9 @@ test('SIGTERM: the request in flight completes with 200, new connections are ref
     expect(shop.output()).toContain('"msg":"shutdown: done"');
     // The operator's log says the database was migrated, and how far.
     expect(shop.output()).toMatch(/"event":"migrations","applied":\d+,"database":"pglite".*"msg":"database migrated"/);
+    // The new database was prepared by a process of its own (ADR 41), which closed it and released its lock.
+    expect(shop.output()).toContain('"msg":"new embedded database prepared"');
+    expect(shop.output()).not.toContain('this server prepares it itself');
   } finally {
     await shop.stop('SIGKILL');
   }
@@ -81,6 +84,8 @@ test('SIGTERM: the request in flight completes with 200, new connections are ref
     await again.ready(90_000);
     const res = await fetch(`${again.url}${API}/customer_login`, { method: 'POST', headers: { 'x-api-key': 'xs-local-dev-key', 'content-type': 'application/json' }, body: JSON.stringify([{ mobile: MEMBER.customer_mobile, password: MEMBER.password }]) });
     expect(res.status).toBe(200);
+    // An existing database is opened by the server itself.
+    expect(again.output()).not.toContain('preparing a new embedded database');
     expect(await again.stop('SIGTERM')).toBe(0);
   } finally {
     await again.stop('SIGKILL');

@@ -53,11 +53,11 @@ describe('settingsProblems', () => {
 describe('serverSettings', () => {
   it('gives the server its values once, with every default applied, empty values counting as unset', () => {
     expect(serverSettings({})).toEqual({
-      host: '0.0.0.0', port: 4321, dataDir: '.data/pglite', databaseUrl: '', shutdownTimeoutMs: 10_000, headersTimeoutMs: 10_000, requestTimeoutMs: 60_000,
+      host: '0.0.0.0', port: 4321, dataDir: '.data/pglite', databaseUrl: '', xsApiUrl: '', shutdownTimeoutMs: 10_000, headersTimeoutMs: 10_000, requestTimeoutMs: 60_000,
       keepAliveTimeoutMs: 5_000, trustProxyHops: 0, metricsToken: '', logLevel: 'info', logCacheHitSample: 1, siteUrl: '', serviceWorker: true, pictureWarmup: true,
     });
-    const s = serverSettings({ PORT: '8080', HOST: '', TRUST_PROXY: 'true', SERVER_KEEP_ALIVE_TIMEOUT_MS: '65000', LOG_CACHE_HIT_SAMPLE: '0.1', SERVICE_WORKER: 'false', SITE_URL: 'https://shop.example.my' });
-    expect(s).toMatchObject({ port: 8080, host: '0.0.0.0', trustProxyHops: 1, keepAliveTimeoutMs: 65_000, logCacheHitSample: 0.1, serviceWorker: false, siteUrl: 'https://shop.example.my' });
+    const s = serverSettings({ PORT: '8080', HOST: '', TRUST_PROXY: 'true', SERVER_KEEP_ALIVE_TIMEOUT_MS: '65000', LOG_CACHE_HIT_SAMPLE: '0.1', SERVICE_WORKER: 'false', SITE_URL: 'https://shop.example.my', XS_API_URL: 'http://api:4321/api/mobile_ecom/xs_api.php' });
+    expect(s).toMatchObject({ xsApiUrl: 'http://api:4321/api/mobile_ecom/xs_api.php', port: 8080, host: '0.0.0.0', trustProxyHops: 1, keepAliveTimeoutMs: 65_000, logCacheHitSample: 0.1, serviceWorker: false, siteUrl: 'https://shop.example.my' });
     expect(serverSettings({ TRUST_PROXY: '2' }).trustProxyHops).toBe(2);
   });
 

@@ -60,6 +60,7 @@ import { SERVICE_WORKER_PATH } from './app-manifest.ts';
 import { shopMetrics, type RequestRecord } from './metrics.ts';
 import { clientIpFrom } from './client-ip.ts';
 import { metricsAccess } from './metrics-access.ts';
+import { needsNewEmbeddedDatabase, prepareDatabaseApart, prepareDatabaseHere, PREPARE_DATABASE_ARG } from './prepare-database.ts';
 
 /** The Node adapter's handler of the built app (dist/server/entry.mjs). */
 type AppHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -90,9 +91,31 @@ if (!settings.databaseUrl && (await dataDirInUse(dataDir, env).catch(() => false
   process.exit(1);
 }
 
+const log = pino({ level: settings.logLevel, base: { service: 'xs-storefront' }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } });
+
+// A new embedded database is prepared by a short-lived process of its own, which takes the memory
+// that preparing it grows along when it exits (./prepare-database.ts, ADR 41). This process loads
+// the app meanwhile, and listens once the database is there.
+const preparing = process.argv.includes(PREPARE_DATABASE_ARG);
+const prepared = !preparing && needsNewEmbeddedDatabase(settings) ? prepareApart() : undefined;
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 setEnv('ASTRO_NODE_AUTOSTART', 'disabled');
 const { handler } = (await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href)) as { handler: AppHandler };
+
+/** The closers the app registered for shutdown (src/server/lifecycle.ts: a Set on globalThis, shared with the bundle). */
+const registeredClosers = () => (globalThis as unknown as Record<symbol, Set<() => Promise<unknown>> | undefined>)[Symbol.for('xs-storefront.shutdown')] ?? [];
+
+if (preparing) process.exit((await prepareDatabaseHere(handler, registeredClosers)) ? 0 : 1);
+await prepared;
+
+/** Runs the preparing process and logs how it went; when it failed, the app prepares the database on its first request. */
+async function prepareApart(): Promise<void> {
+  const began = performance.now();
+  log.info({ event: 'database', dataDir }, 'preparing a new embedded database in a process of its own');
+  if (await prepareDatabaseApart(fileURLToPath(import.meta.url))) log.info({ event: 'database', ms: Math.round(performance.now() - began) }, 'new embedded database prepared');
+  else log.warn({ event: 'database', dataDir }, 'the process preparing the new database failed (see its lines above); this server prepares it itself');
+}
 
 // Level 4: most of level 6's saving at about half its CPU cost per response.
 const compress = compression({ threshold: 1024, level: 4 });
@@ -115,7 +138,6 @@ const metrics = shopMetrics();
 const { metricsToken, logCacheHitSample: hitSample } = settings;
 /** What the app reported about each request in flight (its route pattern, client IP, request id). */
 const records = new WeakMap<IncomingMessage, RequestRecord>();
-const log = pino({ level: settings.logLevel, base: { service: 'xs-storefront' }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } });
 const headers = Object.entries(securityHeaders(settings.siteUrl));
 
 // Cached pages with their compressed bodies (./page-cache.ts, ADR 16); PAGE_CACHE_MB=0: none.
@@ -305,9 +327,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   }
   clearInterval(idle);
   clearTimeout(timer);
-  const closers = (globalThis as unknown as Record<symbol, Set<() => Promise<unknown>> | undefined>)[Symbol.for('xs-storefront.shutdown')];
-  const all = closers ? [...closers] : [];
-  const done = Promise.allSettled(all.map((close) => close())).then((results) => {
+  const done = Promise.allSettled([...registeredClosers()].map((close) => close())).then((results) => {
     for (const r of results) if (r.status === 'rejected') log.error({ err: String((r.reason as Error)?.message ?? r.reason) }, 'shutdown: closing failed');
     return 'closed' as const;
   });

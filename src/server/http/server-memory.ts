@@ -31,6 +31,8 @@
  * 273 / 267, peak 315, but 11 % more CPU under load. CPU under the load mix (scripts/lib/load-mix.mjs,
  * 1,000 requests to warm, 3,000 measured, load 13): no flag 13.07 ms a request, the 8× budget 13.48
  * (+3.1 %, at the ~3 % limit) for 20 MB less, within the spread of the runs: not worth a flag.
+ * What was done instead: a new database is prepared by a process of its own (./prepare-database.ts,
+ * ADR 41), so the server never holds that memory.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = Object.freeze(['--max-semi-space-size=16', '--max-old-space-size=256']);
 
