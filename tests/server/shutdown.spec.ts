@@ -2,7 +2,9 @@
  * Graceful shutdown (issue "Hardened for the open internet" §11): a request in flight when SIGTERM
  * arrives is answered (200), new connections are refused, the process exits 0 well within the
  * 10 s timeout, and the embedded database's data directory opens again afterwards (PGlite closed,
- * its lock released). The new database is prepared by a process of its own (ADR 41). Also: /healthz and /readyz answer without a cookie and are never cached.
+ * its lock released). Also: /healthz and /readyz answer without a cookie and are never cached.
+ * A new database is prepared by a process of its own (ADR 41): a SIGTERM meanwhile ends the server
+ * without serving and leaves nothing half-made.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -86,6 +88,34 @@ test('SIGTERM: the request in flight completes with 200, new connections are ref
     expect(res.status).toBe(200);
     // An existing database is opened by the server itself.
     expect(again.output()).not.toContain('preparing a new embedded database');
+    expect(await again.stop('SIGTERM')).toBe(0);
+  } finally {
+    await again.stop('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('SIGTERM while a new database is being prepared: the server ends with 0 without serving, and the next start prepares it whole', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-shutdown-'));
+  const env = { DATA_DIR: path.join(dir, 'pglite'), SESSION_SECRET: 'shutdown-test-secret-0123456789abcdef' };
+  const shop = startShop({ port: await freePort(), env });
+  try {
+    await expect.poll(() => shop.output(), { timeout: 60_000 }).toContain('preparing a new embedded database');
+    shop.child.kill('SIGTERM');
+    expect(await shop.exited).toBe(0);
+    expect(shop.output()).toContain('"msg":"stopped while preparing a new embedded database"');
+    expect(shop.output()).not.toContain('"msg":"listening"');
+    // Nothing half-made: no DATA_DIR (or an empty one), and no preparing folder left beside it.
+    expect(fs.readdirSync(dir).filter((n) => n.startsWith('pglite') && !(n === 'pglite' && fs.readdirSync(path.join(dir, n)).length === 0))).toEqual([]);
+  } finally {
+    await shop.stop('SIGKILL');
+  }
+  const again = startShop({ port: await freePort(), env });
+  try {
+    await again.ready(90_000);
+    const home = await fetch(`${again.url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('/product/');
     expect(await again.stop('SIGTERM')).toBe(0);
   } finally {
     await again.stop('SIGKILL');

@@ -5,15 +5,21 @@
  * PostgreSQL's WebAssembly and grows PGlite's memory, which never shrinks: done in the server
  * itself, it peaked at about 700 MB and left the server some 55 MB above a server started on an
  * existing database. So `serve.ts`, finding DATA_DIR missing or empty, first starts itself again
- * with `--prepare-database`: that process opens the database as a first request would (it asks its
- * own app for `/readyz`, which opens, migrates and seeds it: src/server/runtime.ts `readyDb`),
- * closes it, releases the data directory's lock and exits; the server then opens a database that
- * is already there. The cost is one more start of PGlite (about a second of CPU) on a shop's first
- * start only.
+ * with `--prepare-database` and DATA_DIR set to a folder beside it (`<DATA_DIR>.preparing-<pid>`):
+ * that process opens the database as a first request would (it asks its own app for `/readyz`,
+ * which opens, migrates and seeds it: src/server/runtime.ts `readyDb`), closes it, releases its
+ * lock and exits; the folder is then renamed to DATA_DIR, and the server opens a database that is
+ * already there. A preparation cut short (a stop, a crash) leaves only that side folder, removed by
+ * a later start, never a half-made DATA_DIR. The cost is one more start of PGlite (about a second of
+ * CPU) on a shop's first start only.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Env } from '../settings.ts';
+import { goneOwnersLock, lockPathOf } from './data-dir-lock.ts';
 import { isEmptyDir } from '../xs-api/db/pglite-template.ts';
 
 /** The argument that makes serve.ts prepare the database and exit instead of serving. */
@@ -30,26 +36,115 @@ export function needsNewEmbeddedDatabase(settings: { xsApiUrl: string; databaseU
   return !settings.xsApiUrl && !settings.databaseUrl && !settings.dataDir.startsWith('memory://') && isEmptyDir(settings.dataDir);
 }
 
+/** How the preparing process ended: it prepared the database, it failed (or outlasted the timeout), or it was stopped by a signal to this process. */
+export type PrepareOutcome = 'prepared' | 'failed' | 'stopped';
+
+/** What a preparation of `dataDir` by process `pid` is made in: a folder beside it (its lock folder beside that in turn). */
+export function preparingDirOf(dataDir: string, pid: number = process.pid): string {
+  return `${path.resolve(dataDir)}.preparing-${pid}`;
+}
+
 /**
- * Runs `script` (serve.ts) again on this Node with its flags and PREPARE_DATABASE_ARG, the
- * environment passed on, its output in this process's. A SIGINT or SIGTERM meanwhile stops it too.
- * @returns true when it prepared the database (exit 0), false when it failed, could not start or
- * took longer than PREPARE_TIMEOUT_MS (it is then killed; the caller prepares the database itself).
+ * Removes what preparations of `dataDir` cut short left beside it: each `<dataDir>.preparing-<pid>`
+ * folder with its lock, when the lock's holder is gone for certain (this machine and PID namespace,
+ * that process no longer running: ./data-dir-lock.ts `goneOwnersLock`) or when it is older than
+ * `olderThanMs` by modification time (real time, as the file system keeps it; a preparation running
+ * in another container on a shared volume is younger than its timeout).
+ * @returns the folders removed (names)
  */
-export function prepareDatabaseApart(script: string, timeoutMs: number = PREPARE_TIMEOUT_MS): Promise<boolean> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...process.execArgv, script, PREPARE_DATABASE_ARG], { stdio: ['ignore', 'inherit', 'inherit'] });
-    const pass = (signal: NodeJS.Signals) => child.kill(signal);
+export function removeLeftPreparations(dataDir: string, olderThanMs: number = PREPARE_TIMEOUT_MS, now: number = realTimeMs()): string[] {
+  const at = path.resolve(dataDir);
+  const prefix = `${path.basename(at)}.preparing-`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(path.dirname(at)).filter((n) => n.startsWith(prefix) && /^\d+$/.test(n.slice(prefix.length)));
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const full = path.join(path.dirname(at), name);
+    try {
+      const holderGone = goneOwnersLock(lockPathOf(full)) !== null;
+      if (!holderGone && now - fs.statSync(full).mtimeMs < olderThanMs) continue;
+      for (const left of leftovers(full)) fs.rmSync(left, { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      // Gone meanwhile, or not ours to remove: left as it is.
+    }
+  }
+  return removed;
+}
+
+/**
+ * The machine's real time (ms since 1970), compared with file modification times. Not the shop's
+ * clock (src/server/clock.ts), which tests may set to another day while the files keep real times.
+ */
+function realTimeMs(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/** A preparing folder and what its lock leaves beside it. */
+function leftovers(preparing: string): string[] {
+  const lock = lockPathOf(preparing);
+  return [preparing, lock, `${lock}.owner.json`];
+}
+
+/**
+ * Prepares a new database for `dataDir` in another process: `script` (serve.ts) run again on this
+ * Node with its flags, PREPARE_DATABASE_ARG and `env` with DATA_DIR set to `preparingDirOf(dataDir)`,
+ * its output in this process's; once it exits 0, that folder becomes `dataDir` (an empty `dataDir`
+ * is replaced; when another process filled it meanwhile, ours is removed and theirs kept). A SIGINT
+ * or SIGTERM to this process meanwhile is passed on to it, and the outcome is then 'stopped' (the
+ * caller stops too, rather than serve). A preparation that did not end in `dataDir` is removed.
+ * @returns 'prepared'; 'failed' when it failed, could not start or took longer than `timeoutMs`
+ * (PREPARE_TIMEOUT_MS; it is then killed, and the caller prepares the database itself); 'stopped'.
+ */
+export async function prepareDatabaseApart(script: string, dataDir: string, env: Env, timeoutMs: number = PREPARE_TIMEOUT_MS): Promise<PrepareOutcome> {
+  const preparing = preparingDirOf(dataDir);
+  const outcome = await new Promise<PrepareOutcome>((resolve) => {
+    const child = spawn(process.execPath, [...process.execArgv, script, PREPARE_DATABASE_ARG], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, DATA_DIR: preparing } });
+    let stopped = false;
+    const pass = (signal: NodeJS.Signals) => {
+      stopped = true;
+      child.kill(signal);
+    };
     process.on('SIGINT', pass).on('SIGTERM', pass);
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    const done = (ok: boolean) => {
+    const done = (ended: PrepareOutcome) => {
       clearTimeout(timer);
       process.off('SIGINT', pass).off('SIGTERM', pass);
-      resolve(ok);
+      resolve(stopped ? 'stopped' : ended);
     };
-    child.once('error', () => done(false));
-    child.once('exit', (code) => done(code === 0));
+    child.once('error', () => done('failed'));
+    child.once('exit', (code) => done(code === 0 ? 'prepared' : 'failed'));
   });
+  let result = outcome;
+  try {
+    if (outcome === 'prepared') moveInto(preparing, path.resolve(dataDir));
+  } catch {
+    result = 'failed';
+  }
+  for (const left of leftovers(preparing)) fs.rmSync(left, { recursive: true, force: true });
+  return result;
+}
+
+/** Renames the prepared folder to `dataDir`, replacing an empty one; keeps `dataDir` when another process filled it meanwhile. */
+function moveInto(prepared: string, dataDir: string): void {
+  try {
+    fs.rmdirSync(dataDir);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    // Missing is what is expected; not empty: another process prepared it first.
+    if (code === 'ENOTEMPTY' || code === 'EEXIST') return;
+    if (code !== 'ENOENT') throw err;
+  }
+  try {
+    fs.renameSync(prepared, dataDir);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw err;
+  }
 }
 
 /**

@@ -60,7 +60,7 @@ import { SERVICE_WORKER_PATH } from './app-manifest.ts';
 import { shopMetrics, type RequestRecord } from './metrics.ts';
 import { clientIpFrom } from './client-ip.ts';
 import { metricsAccess } from './metrics-access.ts';
-import { needsNewEmbeddedDatabase, prepareDatabaseApart, prepareDatabaseHere, PREPARE_DATABASE_ARG } from './prepare-database.ts';
+import { needsNewEmbeddedDatabase, prepareDatabaseApart, prepareDatabaseHere, PREPARE_DATABASE_ARG, removeLeftPreparations } from './prepare-database.ts';
 
 /** The Node adapter's handler of the built app (dist/server/entry.mjs). */
 type AppHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -109,12 +109,23 @@ const registeredClosers = () => (globalThis as unknown as Record<symbol, Set<() 
 if (preparing) process.exit((await prepareDatabaseHere(handler, registeredClosers)) ? 0 : 1);
 await prepared;
 
-/** Runs the preparing process and logs how it went; when it failed, the app prepares the database on its first request. */
+/**
+ * Runs the preparing process and logs how it went: when it failed, the app prepares the database
+ * on its first request; when a SIGTERM or SIGINT stopped it, this process ends too (exit 0), never
+ * having served.
+ */
 async function prepareApart(): Promise<void> {
   const began = performance.now();
+  const removed = removeLeftPreparations(dataDir);
+  if (removed.length > 0) log.info({ event: 'database', removed }, 'removed what earlier preparations cut short left');
   log.info({ event: 'database', dataDir }, 'preparing a new embedded database in a process of its own');
-  if (await prepareDatabaseApart(fileURLToPath(import.meta.url))) log.info({ event: 'database', ms: Math.round(performance.now() - began) }, 'new embedded database prepared');
-  else log.warn({ event: 'database', dataDir }, 'the process preparing the new database failed (see its lines above); this server prepares it itself');
+  const outcome = await prepareDatabaseApart(fileURLToPath(import.meta.url), dataDir, env);
+  if (outcome === 'prepared') log.info({ event: 'database', ms: Math.round(performance.now() - began) }, 'new embedded database prepared');
+  else if (outcome === 'failed') log.warn({ event: 'database', dataDir }, 'the process preparing the new database failed (see its lines above); this server prepares it itself');
+  else {
+    log.info({ event: 'database' }, 'stopped while preparing a new embedded database');
+    process.exit(0);
+  }
 }
 
 // Level 4: most of level 6's saving at about half its CPU cost per response.
