@@ -34,7 +34,7 @@ function app(req: http.IncomingMessage, res: http.ServerResponse, renders: Map<s
   return send(200, PUBLIC, `${PAGE}${path}`);
 }
 
-/** 30,000 characters that hardly compress (so each kept copy weighs about 60 KB), the same for a path. */
+/** 30,000 hex characters, the same for a path: compressed to about half, so a page with both compressed copies weighs about 60 KB. */
 const noisy = new Map<string, string>();
 const noise = (path: string) => noisy.get(path) ?? noisy.set(path, randomBytes(15_000).toString('hex')).get(path)!;
 
@@ -84,7 +84,7 @@ async function shop(options: { maxBytes?: number; now?: () => number; waitMs?: n
       req.end(method === 'POST' ? 'mobile=0123456789' : undefined);
     });
   }
-  /** Waits until the page cache has kept `n` pages in all (it compresses off the event loop). */
+  /** Waits until the page cache has kept `n` pages in all (a page is kept once its answer has ended). */
   const settle = async (n = 1) => {
     for (let i = 0; i < 500 && cache.stats().stores < n; i++) await new Promise((r) => setTimeout(r, 10));
   };
@@ -251,15 +251,17 @@ describe('page cache', () => {
   });
 
   it('keeps within its budget, dropping the least recently used page', async () => {
-    // Each 30 KB page with its compressed copies weighs about 60 KB: two fit in 150 KB, not three.
+    // Each 30 KB page with its gzip and brotli copies (made as they are asked for) weighs about 60 KB: two fit in 150 KB, not three.
     const s = await shop({ maxBytes: 150_000 });
-    await s.call('/big-a');
-    await s.settle(1);
-    await s.call('/big-b');
-    await s.settle(2);
+    const keepInEveryEncoding = async (path: string, kept: number) => {
+      await s.call(path);
+      await s.settle(kept);
+      for (const encoding of ['gzip', 'br']) expect((await s.call(path, { 'accept-encoding': encoding })).headers['content-encoding']).toBe(encoding);
+    };
+    await keepInEveryEncoding('/big-a', 1);
+    await keepInEveryEncoding('/big-b', 2);
     expect((await s.call('/big-a')).headers['x-cache']).toBe('HIT'); // a is now the most recent
-    await s.call('/big-c');
-    await s.settle(3);
+    await keepInEveryEncoding('/big-c', 3);
     const stats = s.cache.stats();
     expect(stats.bytes).toBeLessThanOrEqual(150_000);
     expect(stats.entries).toBe(2);
@@ -267,6 +269,30 @@ describe('page cache', () => {
     expect((await s.call('/big-a')).headers['x-cache']).toBe('HIT');
     expect((await s.call('/big-c')).headers['x-cache']).toBe('HIT');
     expect((await s.call('/big-b')).headers['x-cache']).toBe('MISS');
+  });
+
+  it('compresses a kept page in an encoding once, when a request first asks for it, and counts it in the budget', async () => {
+    const s = await shop();
+    await s.call('/big-a');
+    await s.settle(1);
+    const before = s.cache.stats().bytes;
+    // Two requests for gzip at once: one compression, both answered from the cache.
+    const [a, b] = await Promise.all([s.call('/big-a', { 'accept-encoding': 'gzip' }), s.call('/big-a', { 'accept-encoding': 'gzip' })]);
+    for (const answer of [a, b]) {
+      expect(answer.headers['x-cache']).toBe('HIT');
+      expect(answer.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(answer.body).toString()).toBe(`/big-a${noise('/big-a')}`);
+    }
+    expect(a.body.equals(b.body)).toBe(true);
+    const gzipped = s.cache.stats().bytes;
+    expect(gzipped - before).toBe(a.body.length);
+    // Asked for again: the kept copy, nothing added. Brotli: made now, counted too.
+    await s.call('/big-a', { 'accept-encoding': 'gzip' });
+    expect(s.cache.stats().bytes).toBe(gzipped);
+    const br = await s.call('/big-a', { 'accept-encoding': 'br' });
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(`/big-a${noise('/big-a')}`);
+    expect(s.cache.stats().bytes - gzipped).toBe(br.body.length);
+    expect(s.renders.get('/big-a')).toBe(1);
   });
 
   it('serves a stale page while one background request renders it again, then the fresh one', async () => {

@@ -1,15 +1,16 @@
 /**
  * The page cache in front of the app (ADR 16): catalogue and content pages that the app marks public
  * (`cacheCatalogue` in src/server/cache.ts: `Cache-Control: public…` and the route cache's
- * `CDN-Cache-Control: max-age=…, stale-while-revalidate=…`) are kept with their bodies already
- * compressed and a weak ETag, so a cached page costs about what a static file costs: no render, no
- * recompression. This module answers requests; what is kept, for how long, within which budget and
+ * `CDN-Cache-Control: max-age=…, stale-while-revalidate=…`) are kept with their bodies (compressed
+ * per encoding once, when first asked: ADR 43) and a weak ETag, so a cached page costs about what a
+ * static file costs: no render, no recompression. This module answers requests; what is kept, for how long, within which budget and
  * how it is invalidated is ./page-store.ts.
  *
  * - Key: the request's path and query as sent (`/zh/product/P0001?x=1`); the locale is in the path,
  *   and the app answers any query parameter a page does not read with a 308 to its canonical URL.
- *   One entry holds the three encodings; the answer picks one by Accept-Encoding
- *   (`Vary: Accept-Encoding`), 304 when If-None-Match names the ETag, no body for HEAD.
+ *   One entry serves the three encodings, each compressed when first asked for (ADR 43); the
+ *   answer picks one by Accept-Encoding (`Vary: Accept-Encoding`), 304 when If-None-Match names the
+ *   ETag, no body for HEAD.
  * - Looked up only for GET and HEAD, never for a request that carries the one-time flash cookie
  *   (that request is rendered, like any per-user page) or the operators' error drill header.
  * - A miss is rendered while its answer is teed into the store (./response-tee.ts); a stale entry
@@ -120,8 +121,12 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
   let hits = 0;
   let misses = 0;
 
-  /** Sends an entry in the encoding the request accepts (304 when the ETag matches). */
-  function send(req: IncomingMessage, res: ServerResponse, entry: Entry, state: Served): void {
+  /**
+   * Sends an entry in the encoding the request accepts (304 when the ETag matches), compressing it
+   * first when no request has asked for that encoding yet (./page-store.ts `encoded`); if that
+   * fails, the page goes as it is.
+   */
+  async function send(req: IncomingMessage, res: ServerResponse, entry: Entry, state: Served): Promise<void> {
     onServe(req, { state, label: entry.label });
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader('Vary', 'Accept-Encoding');
@@ -134,8 +139,15 @@ export function createPageCache({ maxBytes = DEFAULT_PAGE_CACHE_MB * 1024 * 1024
       res.end();
       return;
     }
-    const encoding = chooseEncoding(req.headers['accept-encoding']);
-    const body = entry.bodies[encoding];
+    let encoding = chooseEncoding(req.headers['accept-encoding']);
+    let body: Buffer;
+    try {
+      body = await store.encoded(entry, encoding);
+    } catch (err) {
+      warn('page cache: could not compress a page', { url: entry.key, encoding, err: String((err as Error)?.message ?? err) });
+      encoding = 'identity';
+      body = entry.bodies.identity;
+    }
     if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', String(body.length));
     res.writeHead(200);

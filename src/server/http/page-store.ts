@@ -1,7 +1,9 @@
 /**
  * The page cache's store (ADR 16): the pages kept by ./page-cache.ts, which answers requests from
- * it. Each entry holds one page's headers and its body already compressed (brotli and gzip,
- * computed once, off the event loop) beside the identity bytes, with a weak ETag.
+ * it. Each entry holds one page's headers and its body as rendered, with a weak ETag; the body is
+ * compressed in an encoding (brotli, gzip) once, off the event loop, when a request first asks for
+ * the page in that encoding (`encoded`; ADR 43), and kept beside it. A page rendered once and never
+ * asked again (a rare product in a rare language) costs no compression beyond its first answer's.
  *
  * - Kept only: GET, 200, `Cache-Control` with `public`, `CDN-Cache-Control` max-age > 0, no
  *   Set-Cookie, no `Vary: Cookie` or `Vary: *` (`storableMeta`), and a body of at most a quarter of
@@ -41,7 +43,10 @@ export const DEFAULT_PAGE_CACHE_MB = 48;
 export interface Entry {
   key: string;
   headers: [string, OutgoingHttpHeader][];
-  bodies: { identity: Buffer; gzip: Buffer; br: Buffer };
+  /** The body as rendered, and in each encoding a request has asked for so far (see `encoded`). */
+  bodies: { identity: Buffer; gzip?: Buffer; br?: Buffer };
+  /** A compression under way, per encoding (one for every request that waits for it). */
+  compressing: { gzip?: Promise<Buffer>; br?: Promise<Buffer> };
   etag: string;
   /** When it was kept, ms on the store's clock. */
   storedAt: number;
@@ -136,11 +141,50 @@ export function createPageStore({ maxBytes, now }: { maxBytes: number; now: () =
     remove(entry.key);
     entries.set(entry.key, entry);
     bytes += entry.bytes;
+    evictOverBudget();
+  }
+
+  /** Removes the least recently used entries while the store holds more than its budget. */
+  function evictOverBudget() {
     for (const key of entries.keys()) {
       if (bytes <= maxBytes) break;
       remove(key);
       evictions++;
     }
+  }
+
+  /**
+   * The body of `entry` in `encoding`: the identity bytes, or the compressed ones, made when a
+   * request first asks for that encoding (brotli at BROTLI_QUALITY, gzip at level 9, in the thread
+   * pool) and then kept with the entry, counted in the budget while the store holds it. Requests
+   * asking meanwhile share one compression.
+   * @returns the bytes, at once when they are there, else a promise of them (rejected when the
+   * compression fails; the caller may answer with the identity bytes instead)
+   */
+  function encoded(entry: Entry, encoding: 'identity' | 'gzip' | 'br'): Buffer | Promise<Buffer> {
+    if (encoding === 'identity') return entry.bodies.identity;
+    const done = entry.bodies[encoding];
+    if (done) return done;
+    const identity = entry.bodies.identity;
+    return (entry.compressing[encoding] ??= (
+      encoding === 'br' ? brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }) : gzip(identity, { level: 9 })
+    ).then(
+      (body) => {
+        entry.bodies[encoding] = body;
+        delete entry.compressing[encoding];
+        const held = holds(entry);
+        entry.bytes += body.length;
+        if (held) {
+          bytes += body.length;
+          evictOverBudget();
+        }
+        return body;
+      },
+      (err: unknown) => {
+        delete entry.compressing[encoding];
+        throw err;
+      },
+    ));
   }
 
   /** The entry for a key, marked recently used; expired ones are dropped. */
@@ -171,26 +215,23 @@ export function createPageStore({ maxBytes, now }: { maxBytes: number; now: () =
     return ageSeconds(entry) <= entry.maxAge;
   }
 
-  /** Builds an entry from a finished answer (compressing its body), or null when it must not be kept. */
-  async function entryFrom(key: string, captured: TeedResponse | null, meta: Meta, label: string | undefined): Promise<Entry | null> {
+  /** Builds an entry from a finished answer (its body as rendered: see `encoded`), or null when it must not be kept. */
+  function entryFrom(key: string, captured: TeedResponse | null, meta: Meta, label: string | undefined): Entry | null {
     if (!captured || captured.status !== 200 || !captured.body || !meta.cacheable) return null;
     const identity = captured.body;
-    const [br, gz] = await Promise.all([
-      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-      gzip(identity, { level: 9 }),
-    ]);
     const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
     const headerBytes = meta.headers.reduce((n, [k, v]) => n + k.length + String(v).length, 0);
     return {
       key,
       headers: meta.headers,
-      bodies: { identity, gzip: gz, br },
+      bodies: { identity },
+      compressing: {},
       etag,
       storedAt: now(),
       maxAge: meta.maxAge,
       swr: meta.swr,
       tags: meta.tags,
-      bytes: identity.length + gz.length + br.length + headerBytes + 256,
+      bytes: identity.length + headerBytes + 256,
       refreshing: false,
       label,
     };
@@ -228,7 +269,7 @@ export function createPageStore({ maxBytes, now }: { maxBytes: number; now: () =
     return { entries: entries.size, bytes, maxBytes, stores, evictions };
   }
 
-  return { maxEntryBytes, put, get, holds, ageSeconds, isFresh, entryFrom, takeOff, land, invalidate, stats };
+  return { maxEntryBytes, put, get, holds, ageSeconds, isFresh, entryFrom, encoded, takeOff, land, invalidate, stats };
 }
 
 /**

@@ -2,7 +2,7 @@
  * Serves the built shop (dist/) on HOST:PORT (default 0.0.0.0:4321) with gzip/brotli compression of
  * pages, JSON and scripts (the `compression` middleware, honouring Accept-Encoding and Vary).
  * Catalogue and content pages marked public come from the page cache when it holds them, with
- * bodies compressed once (./page-cache.ts, PAGE_CACHE_MB, ADR 16). The build's hashed
+ * bodies compressed once per encoding (./page-cache.ts, PAGE_CACHE_MB, ADR 16, ADR 43). The build's hashed
  * scripts and styles are answered from memory, compressed at build time (./static-assets.ts).
  * The Node adapter's standalone handler does the rest: other static files, then the Astro app. Every response
  * carries the security headers of ./security-policy.ts (a page's own
