@@ -16,18 +16,48 @@ export function startFloatingActions(): void {
 
   /** The controls and prices now inside the buttons' corner of the screen (kept by `watch`). */
   const near = new Set<Element>();
+  /** Every control and price the observer watches. */
+  const watched = new Set<Element>();
   let watcher: IntersectionObserver | null = null;
   /** A look is asked for the next frame (queue). */
   let queued = false;
 
+  /** Adds to `into` the controls in `root` (itself included) and the elements whose own text there holds a price. */
+  function targetsIn(root: Node, into: Set<Element>) {
+    if (root.nodeType === Node.TEXT_NODE) {
+      if (root.parentElement && PRICE.test(root.textContent ?? '')) into.add(root.parentElement);
+      return;
+    }
+    if (!(root instanceof Element)) return;
+    if (root.matches(CONTROL)) into.add(root);
+    for (const el of root.querySelectorAll(CONTROL)) into.add(el);
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.parentElement && PRICE.test(n.textContent ?? '')) into.add(n.parentElement);
+    }
+  }
+
+  /** Watches each of `elements` not watched yet (outside the floating buttons). */
+  function observe(elements: Iterable<Element>) {
+    for (const el of elements) {
+      if (watched.has(el) || el.closest('[data-floating]')) continue;
+      watched.add(el);
+      watcher?.observe(el);
+    }
+  }
+
   /**
    * Watches the page's controls and the elements whose own text holds a price (outside the floating
    * buttons) for entering or leaving the buttons' corner: the viewport shrunk by a root margin to
-   * the box the buttons take. Done again when the page's content, the window or the buttons change.
+   * the box the buttons take. Done again, for the whole page, when the window or the buttons change
+   * (the corner moves); new content is added to the watch as it comes (`added`), so a page whose
+   * islands draw or whose carousel turns is not walked again each time: on a long page each walk
+   * was a long task on a phone.
    */
   function watch() {
     // `near` is kept: the new observer first reports every element it watches, in or out.
     watcher?.disconnect();
+    watched.clear();
     // The box the shown buttons take together (back to top sits above the row, out of its flow):
     // its distance from each side of the viewport, as [top, right, bottom, left].
     const { clientWidth: w, clientHeight: h } = document.documentElement;
@@ -37,10 +67,9 @@ export function startFloatingActions(): void {
       if (b.width) [b.top, w - b.right, h - b.bottom, b.left].forEach((v, i) => (gap[i] = Math.min(gap[i]!, v)));
     }
     const margin = gap.map((v) => `${-Math.floor(v)}px`).join(' ');
-    const seen = new IntersectionObserver(
+    watcher = new IntersectionObserver(
       (entries) => {
         for (const e of entries) {
-          // An element taken out of the page is reported out, and forgotten.
           if (e.isIntersecting) near.add(e.target);
           else near.delete(e.target);
         }
@@ -48,22 +77,45 @@ export function startFloatingActions(): void {
       },
       { rootMargin: margin },
     );
-    const found = new Set<Element>(document.body.querySelectorAll(CONTROL));
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      if (n.parentElement && PRICE.test(n.textContent ?? '')) found.add(n.parentElement);
-    }
-    for (const el of found) if (!el.closest('[data-floating]')) seen.observe(el);
-    watcher = seen;
+    const found = new Set<Element>();
+    targetsIn(document.body, found);
+    observe(found);
   }
-  /** The corner is watched again at the next look (its content, the window or the buttons changed). */
+  /** The corner is watched again, for the whole page, at the next look (the window or the buttons changed). */
   let stale = false;
   const rewatch = () => {
     stale = true;
     queue();
   };
-  // New content (an island drawing its rows, a toast) may now lie beneath a button.
-  new MutationObserver(rewatch).observe(document.body, { childList: true, subtree: true, characterData: true });
+  /**
+   * New content (an island drawing its rows, a toast, a price changed) may now lie beneath a button:
+   * what it brings is watched too, and what left the page is forgotten. A change inside the buttons
+   * themselves may move the corner: the whole page is watched again.
+   */
+  function added(records: MutationRecord[]) {
+    const found = new Set<Element>();
+    let removed = false;
+    for (const r of records) {
+      const inside = r.target instanceof Element ? r.target : r.target.parentElement;
+      if (inside?.closest('[data-floating]')) stale = true;
+      if (r.type === 'characterData') targetsIn(r.target, found);
+      for (const n of r.addedNodes) targetsIn(n, found);
+      if (r.removedNodes.length > 0) removed = true;
+    }
+    if (!stale) {
+      observe(found);
+      if (removed) {
+        for (const el of watched) {
+          if (el.isConnected) continue;
+          watched.delete(el);
+          near.delete(el);
+          watcher?.unobserve(el);
+        }
+      }
+    }
+    queue();
+  }
+  new MutationObserver(added).observe(document.body, { childList: true, subtree: true, characterData: true });
   window.addEventListener('resize', rewatch);
 
   /**
@@ -119,7 +171,9 @@ export function startFloatingActions(): void {
     requestAnimationFrame(stepAside);
   }
   window.addEventListener('scroll', queue, { passive: true });
-  watch();
+  // The first watch at the next frame, with that frame's layout, rather than one forced now while
+  // the page is still being built.
+  rewatch();
 
   const button = document.querySelector<HTMLButtonElement>('[data-back-to-top]');
   if (button) {
@@ -132,7 +186,8 @@ export function startFloatingActions(): void {
       }
     };
     window.addEventListener('scroll', update, { passive: true });
-    update();
+    // Read at the next frame, like the first watch: the scroll position asks for a layout.
+    requestAnimationFrame(update);
     button.addEventListener('click', () => {
       const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
       window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
