@@ -3,8 +3,8 @@
  * (`cacheCatalogue` in src/server/cache.ts: `Cache-Control: public…` and the route cache's
  * `CDN-Cache-Control: max-age=…, stale-while-revalidate=…`) are kept with their bodies (compressed
  * per encoding once, when first asked: ADR 43) and a weak ETag, so a cached page costs about what a
- * static file costs: no render, no recompression. This module answers requests; what is kept, for how long, within which budget and
- * how it is invalidated is ./page-store.ts.
+ * static file costs: no render, no recompression. This module answers requests; what is kept, for
+ * how long, within which budget and how it is invalidated is ./page-store.ts.
  *
  * - Key: the request's path and query as sent (`/zh/product/P0001?x=1`); the locale is in the path,
  *   and the app answers any query parameter a page does not read with a 308 to its canonical URL.

@@ -45,7 +45,7 @@ export interface Entry {
   headers: [string, OutgoingHttpHeader][];
   /** The body as rendered, and in each encoding a request has asked for so far (see `encoded`). */
   bodies: { identity: Buffer; gzip?: Buffer; br?: Buffer };
-  /** A compression under way, per encoding (one for every request that waits for it). */
+  /** A compression under way, per encoding (shared by every request that waits for it). */
   compressing: { gzip?: Promise<Buffer>; br?: Promise<Buffer> };
   etag: string;
   /** When it was kept, ms on the store's clock. */
