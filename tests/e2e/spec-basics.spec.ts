@@ -119,6 +119,31 @@ test('§2 the cart: checkout only with a selected line; the empty cart says so w
   await expect(page).toHaveURL(/\/category$/);
 });
 
+test('§2 the cart: its controls are disabled until its script has taken over, so an early tap is never undone', async ({ page }) => {
+  await loginWithDelivery(page, 'PICKUP');
+  const me = await apiLogin(page.request, DEMO.mobile, DEMO.password);
+  const store = await chosenStore(page);
+  const [item] = await productsAt(page.request, store.store_no, 1, 2);
+  await fillCart(page.request, me, store.store_no, [{ code: item!.code, quantity: 1 }]);
+  // A slow phone: the cart's script arrives two seconds after the page.
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/CartIsland*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto('/cart', { waitUntil: 'domcontentloaded' });
+  const selectAll = page.getByRole('checkbox', { name: 'Select all' }).first();
+  const line = page.locator(`[data-cart-line="${item!.code}"]`);
+  await expect(selectAll).toBeDisabled();
+  await expect(line.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+  release();
+  await expect(selectAll).toBeEnabled();
+  await expect(line.getByRole('button', { name: 'Increase quantity' })).toBeEnabled();
+  await selectAll.uncheck();
+  await expect(page.locator('[data-checkout]')).toBeDisabled();
+});
+
 test('§2/§8 a product without a description says No Description', async ({ page, request }) => {
   const login = `e2e.basics.${Date.now()}`;
   const bootstrap = { ...API_KEY, authorization: `Bearer ${E2E_OPS_TOKEN}` };

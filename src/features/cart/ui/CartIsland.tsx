@@ -24,6 +24,7 @@ import { bindLocale } from '../../../components/islands/i18n';
 import { toast } from '../../../lib/ui/toast';
 import { CartLine } from './CartLine';
 import { withErrorBoundary } from '../../../components/islands/ErrorBoundary';
+import { useHydrated } from '../../../components/islands/use-hydrated';
 import { isolate } from '../../../i18n/bidi';
 import { outletName } from '../../../i18n/outlet-name';
 
@@ -35,6 +36,8 @@ function CartIsland({ locale, initialCart }: Props) {
   const [cart, setCart] = useState<Cart | null>(initialCart);
   const [selected, setSelected] = useState<Set<string>>(() => new Set(initialCart?.items.map((i) => i.product_code)));
   const [drafts, setDrafts] = useState<Record<string, number>>({});
+  // The lines' controls work once the island's script runs; until then they are disabled (use-hydrated.ts).
+  const ready = useHydrated();
   const timers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
 
   // The store may have been chosen after the page was rendered: its cart comes with every line selected, as on load.
@@ -117,7 +120,7 @@ function CartIsland({ locale, initialCart }: Props) {
           <thead className="hidden bg-paper text-start text-xs uppercase tracking-wide text-ink-500 md:table-header-group">
             <tr>
               <th scope="col" className="w-10 px-4 py-3 text-start">
-                <input type="checkbox" aria-label={t(m.cart_select_all)} checked={allSelected} className="accent-brand-600"
+                <input type="checkbox" aria-label={t(m.cart_select_all)} checked={allSelected} disabled={!ready} className="accent-brand-600"
                   onChange={() => setSelected(allSelected ? new Set() : new Set(lines.map((i) => i.product_code)))} />
               </th>
               <th scope="col" className="px-2 py-3 text-start" colSpan={2}>{t(m.cart_product)}</th>
@@ -130,14 +133,14 @@ function CartIsland({ locale, initialCart }: Props) {
           <tbody>
             {lines.map((item) => (
               <CartLine key={item.product_code} locale={locale} item={item} quantity={drafts[item.product_code] ?? item.product_quantity}
-                selected={selected.has(item.product_code)}
+                selected={selected.has(item.product_code)} ready={ready}
                 onSelect={(on) => setSelected((s) => { const n = new Set(s); if (on) n.add(item.product_code); else n.delete(item.product_code); return n; })}
                 onQuantity={(q) => changeQuantity(item.product_code, q)} onRemove={() => remove(item.product_code)} />
             ))}
           </tbody>
         </table>
         <label className="flex items-center gap-2 border-t border-ink-900/10 px-4 py-3 text-sm md:hidden">
-          <input type="checkbox" checked={allSelected} className="accent-brand-600"
+          <input type="checkbox" checked={allSelected} disabled={!ready} className="accent-brand-600"
             onChange={() => setSelected(allSelected ? new Set() : new Set(lines.map((i) => i.product_code)))} />
           {t(m.cart_select_all)}
         </label>
