@@ -94,15 +94,21 @@ test('§2 the product page lists its group’s lines at the side, its own line m
   await expect(page.locator('a[href="/product/P0001"]').first()).toBeVisible();
 });
 
-test('§2 the cart: checkout only with a selected line; the empty cart says so with a Shop Now link', async ({ page }) => {
+/** The demo member, signed in with a pick-up outlet chosen, with one product of that outlet in the cart (quantity 1). */
+async function cartWithOneLine(page: Page) {
   await loginWithDelivery(page, 'PICKUP');
   const me = await apiLogin(page.request, DEMO.mobile, DEMO.password);
   const store = await chosenStore(page);
   const [item] = await productsAt(page.request, store.store_no, 1, 2);
   await fillCart(page.request, me, store.store_no, [{ code: item!.code, quantity: 1 }]);
+  return { me, store, item: item! };
+}
+
+test('§2 the cart: checkout only with a selected line; the empty cart says so with a Shop Now link', async ({ page }) => {
+  const { me, store, item } = await cartWithOneLine(page);
   await page.goto('/cart');
   const checkout = page.locator('[data-checkout]');
-  await expect(checkout).toHaveAttribute('href', new RegExp(`/checkout\\?items=${item!.code}$`));
+  await expect(checkout).toHaveAttribute('href', new RegExp(`/checkout\\?items=${item.code}$`));
   await page.getByRole('checkbox', { name: 'Select all' }).first().uncheck();
   await expect(checkout).toBeDisabled();
   await page.getByRole('checkbox', { name: 'Select all' }).first().check();
@@ -120,11 +126,7 @@ test('§2 the cart: checkout only with a selected line; the empty cart says so w
 });
 
 test('§2 the cart: its controls are disabled until its script has taken over, so an early tap is never undone', async ({ page }) => {
-  await loginWithDelivery(page, 'PICKUP');
-  const me = await apiLogin(page.request, DEMO.mobile, DEMO.password);
-  const store = await chosenStore(page);
-  const [item] = await productsAt(page.request, store.store_no, 1, 2);
-  await fillCart(page.request, me, store.store_no, [{ code: item!.code, quantity: 1 }]);
+  const { item } = await cartWithOneLine(page);
   // A slow phone: the cart's script arrives two seconds after the page.
   let release!: () => void;
   const arrived = new Promise<void>((resolve) => (release = resolve));
@@ -134,7 +136,7 @@ test('§2 the cart: its controls are disabled until its script has taken over, s
   });
   await page.goto('/cart', { waitUntil: 'domcontentloaded' });
   const selectAll = page.getByRole('checkbox', { name: 'Select all' }).first();
-  const line = page.locator(`[data-cart-line="${item!.code}"]`);
+  const line = page.locator(`[data-cart-line="${item.code}"]`);
   await expect(selectAll).toBeDisabled();
   await expect(line.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
   release();
@@ -163,14 +165,10 @@ test('§2/§8 a product without a description says No Description', async ({ pag
 });
 
 test('§4 logging out clears the cart count, the favourites and the delivery choice on this device', async ({ page }) => {
-  await loginWithDelivery(page, 'PICKUP');
-  const me = await apiLogin(page.request, DEMO.mobile, DEMO.password);
-  const store = await chosenStore(page);
-  const [item] = await productsAt(page.request, store.store_no, 1, 2);
-  await fillCart(page.request, me, store.store_no, [{ code: item!.code, quantity: 1 }]);
-  const added = await page.request.post(`${API}/add_favorite/${me.member}`, { headers: auth(me), data: [{ product_code: item!.code }] });
+  const { me, item } = await cartWithOneLine(page);
+  const added = await page.request.post(`${API}/add_favorite/${me.member}`, { headers: auth(me), data: [{ product_code: item.code }] });
   expect(added.status(), await added.text()).toBe(200);
-  await page.goto(`/product/${item!.code}`);
+  await page.goto(`/product/${item.code}`);
   await expect(page.locator('[data-header] [data-cart-count]')).toBeVisible();
   await expect(page.locator('main [data-favourite-button][data-active]').first()).toBeAttached();
   await page.locator('[data-header] [data-account-menu] summary').click();
@@ -179,10 +177,10 @@ test('§4 logging out clears the cart count, the favourites and the delivery cho
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('shipping') ?? 'null'))).toBeNull();
   expect((await page.context().cookies()).some((c) => c.name === 'xs_shipping' && c.value)).toBe(false);
   await expect(page.locator('[data-header] [data-cart-count]')).toBeHidden();
-  await page.goto(`/product/${item!.code}`);
+  await page.goto(`/product/${item.code}`);
   await expect(page.locator('main [data-favourite-button]').first()).toBeAttached();
   await expect(page.locator('[data-favourite-button][data-active]')).toHaveCount(0);
-  await page.request.post(`${API}/delete_favorite/${me.member}`, { headers: auth(me), data: [{ product_code: item!.code }] });
+  await page.request.post(`${API}/delete_favorite/${me.member}`, { headers: auth(me), data: [{ product_code: item.code }] });
 });
 
 test('§4 the delivery choice is kept on this device as `shipping` and restored on the next page', async ({ page }) => {

@@ -147,6 +147,30 @@ function moveInto(prepared: string, dataDir: string): void {
   }
 }
 
+/** What `prepareNewDatabase` logs through (the server's pino logger fits). */
+export interface PrepareLog {
+  info(fields: object, msg: string): void;
+  warn(fields: object, msg: string): void;
+}
+
+/**
+ * The server's side of a preparation, with its log lines: removes what earlier preparations cut
+ * short left (`removeLeftPreparations`), then runs `prepareDatabaseApart`. When it failed, the app
+ * prepares the database on its first request, as without a preparing process.
+ * @returns the outcome; on 'stopped' the caller ends without serving
+ */
+export async function prepareNewDatabase(script: string, dataDir: string, env: Env, log: PrepareLog): Promise<PrepareOutcome> {
+  const began = performance.now();
+  const removed = removeLeftPreparations(dataDir);
+  if (removed.length > 0) log.info({ event: 'database', removed }, 'removed what earlier preparations cut short left');
+  log.info({ event: 'database', dataDir }, 'preparing a new embedded database in a process of its own');
+  const outcome = await prepareDatabaseApart(script, dataDir, env);
+  if (outcome === 'prepared') log.info({ event: 'database', ms: Math.round(performance.now() - began) }, 'new embedded database prepared');
+  else if (outcome === 'failed') log.warn({ event: 'database', dataDir }, 'the process preparing the new database failed (see its lines above); this server prepares it itself');
+  else log.info({ event: 'database' }, 'stopped while preparing a new embedded database');
+  return outcome;
+}
+
 /**
  * The preparing process's work: the app (`handler`) answers `/readyz` on a loopback port of its
  * own; the first asks open, migrate and seed the database (src/server/runtime.ts `readyDb`), and

@@ -60,7 +60,7 @@ import { SERVICE_WORKER_PATH } from './app-manifest.ts';
 import { shopMetrics, type RequestRecord } from './metrics.ts';
 import { clientIpFrom } from './client-ip.ts';
 import { metricsAccess } from './metrics-access.ts';
-import { needsNewEmbeddedDatabase, prepareDatabaseApart, prepareDatabaseHere, PREPARE_DATABASE_ARG, removeLeftPreparations } from './prepare-database.ts';
+import { needsNewEmbeddedDatabase, prepareDatabaseHere, prepareNewDatabase, PREPARE_DATABASE_ARG } from './prepare-database.ts';
 
 /** The Node adapter's handler of the built app (dist/server/entry.mjs). */
 type AppHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -97,7 +97,7 @@ const log = pino({ level: settings.logLevel, base: { service: 'xs-storefront' },
 // that preparing it grows along when it exits (./prepare-database.ts, ADR 41). This process loads
 // the app meanwhile, and listens once the database is there.
 const preparing = process.argv.includes(PREPARE_DATABASE_ARG);
-const prepared = !preparing && needsNewEmbeddedDatabase(settings) ? prepareApart() : undefined;
+const prepared = !preparing && needsNewEmbeddedDatabase(settings) ? prepareNewDatabase(fileURLToPath(import.meta.url), dataDir, env, log) : undefined;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 setEnv('ASTRO_NODE_AUTOSTART', 'disabled');
@@ -107,26 +107,8 @@ const { handler } = (await import(pathToFileURL(path.join(root, 'dist/server/ent
 const registeredClosers = () => (globalThis as unknown as Record<symbol, Set<() => Promise<unknown>> | undefined>)[Symbol.for('xs-storefront.shutdown')] ?? [];
 
 if (preparing) process.exit((await prepareDatabaseHere(handler, registeredClosers)) ? 0 : 1);
-await prepared;
-
-/**
- * Runs the preparing process and logs how it went: when it failed, the app prepares the database
- * on its first request; when a SIGTERM or SIGINT stopped it, this process ends too (exit 0), never
- * having served.
- */
-async function prepareApart(): Promise<void> {
-  const began = performance.now();
-  const removed = removeLeftPreparations(dataDir);
-  if (removed.length > 0) log.info({ event: 'database', removed }, 'removed what earlier preparations cut short left');
-  log.info({ event: 'database', dataDir }, 'preparing a new embedded database in a process of its own');
-  const outcome = await prepareDatabaseApart(fileURLToPath(import.meta.url), dataDir, env);
-  if (outcome === 'prepared') log.info({ event: 'database', ms: Math.round(performance.now() - began) }, 'new embedded database prepared');
-  else if (outcome === 'failed') log.warn({ event: 'database', dataDir }, 'the process preparing the new database failed (see its lines above); this server prepares it itself');
-  else {
-    log.info({ event: 'database' }, 'stopped while preparing a new embedded database');
-    process.exit(0);
-  }
-}
+// Stopped (SIGTERM or SIGINT) while the database was being prepared: ends without having served.
+if ((await prepared) === 'stopped') process.exit(0);
 
 // Level 4: most of level 6's saving at about half its CPU cost per response.
 const compress = compression({ threshold: 1024, level: 4 });
