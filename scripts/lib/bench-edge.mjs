@@ -24,7 +24,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { catalogueOf, uncachedUrls } from './bench-measure.mjs';
 import { workerModules } from './edge-bundle.mjs';
-import { cpuMs, root, startShopProcess } from './shop-process.mjs';
+import { API_KEY, cpuMs, root, startShopProcess } from './shop-process.mjs';
 
 /** Requests per measurement. */
 export const EDGE_BENCH = { uncached: 40, cached: 200, warm: 5 };
@@ -59,7 +59,7 @@ function descendants(pid) {
 async function startWorker({ port, xsApiUrl }) {
   const child = spawn(process.execPath, [path.join(root, 'scripts/start-edge.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', XS_API_URL: xsApiUrl, EDGE_PURGE_TOKEN: PURGE_TOKEN, EDGE_INSPECTOR_PORT: String(port + 80), LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', XS_API_URL: xsApiUrl, XS_API_KEY: API_KEY, EDGE_PURGE_TOKEN: PURGE_TOKEN, EDGE_INSPECTOR_PORT: String(port + 80), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -14,6 +14,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { buildShop } from './build.mjs';
 import { chromium } from '@playwright/test';
+import { API_KEY } from './shop-process.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -168,7 +169,7 @@ export async function logInDemoMember(page, base) {
  */
 export async function addToDemoCart(base, productCode) {
   const api = `${base}/api/mobile_ecom/xs_api.php`;
-  const headers = { 'content-type': 'application/json', 'x-api-key': process.env.XS_API_KEY ?? 'xs-local-dev-key' };
+  const headers = { 'content-type': 'application/json', 'x-api-key': API_KEY };
   const login = await fetch(`${api}/customer_login`, { method: 'POST', headers, body: JSON.stringify([DEMO_MEMBER]) }).then((r) => r.json());
   if (!login?.token) return false;
   const res = await fetch(`${api}/add_cart/${login.member_code}?store=${DEMO_STORE_NO}&lang=en`, {

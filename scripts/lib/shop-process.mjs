@@ -11,11 +11,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * API key of the bundled API the measuring scripts call: XS_API_KEY, else the public development
- * key (DEV_API_KEY of src/server/settings.ts, which this module, loaded before the project's Node is
- * sure to run, does not import: the server's TypeScript needs Node 24).
+ * API key of the measured shop, which the measuring scripts call its API with: XS_API_KEY when set
+ * (and not the public development key), else a key of these scripts' own. The shop runs as in
+ * production (NODE_ENV=production: React's production build, answers not re-checked against the
+ * contract), which refuses the public key 'xs-local-dev-key' (src/server/settings.ts DEV_API_KEY; not
+ * imported: this module is loaded before the project's Node is sure to run).
  */
-export const API_KEY = process.env.XS_API_KEY ?? 'xs-local-dev-key';
+export const API_KEY = process.env.XS_API_KEY && process.env.XS_API_KEY !== 'xs-local-dev-key' ? process.env.XS_API_KEY : 'measuring-api-key-0123456789abcdef';
 /** The repository's root folder. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -46,6 +48,8 @@ export async function startShopProcess({ port, databaseUrl, env: extra = {}, nod
     RATE_LIMIT_SCALE: '1000',
     LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl ?? '',
+    NODE_ENV: 'production',
+    XS_API_KEY: API_KEY,
     ...SERVER_MALLOC_ENV,
     ...extra,
   };

@@ -38,7 +38,7 @@ export type FeatureContext = { locals: Pick<App.Locals, 'locale' | 'session' | '
  * request's locals); a file upload goes through the app's fetch. Apart from it (XS_API_URL), over
  * HTTP, with the shopper's IP as X-Forwarded-For (ADR 30).
  */
-function client(locale: Locale, session: SessionPayload | null, clientIp: string | null = null, request?: object): XsClient {
+function client(locale: Locale, session: SessionPayload | null, clientIp: string | null = null, request?: object, cachedReads = false): XsClient {
   const remote = config.xsApiUrl;
   // Apart from its API, this process's page cache follows the API's page changes (ADR 30).
   if (remoteBase) ensureRemotePageChanges(remoteBase, config.xsApiKey);
@@ -53,7 +53,7 @@ function client(locale: Locale, session: SessionPayload | null, clientIp: string
     ...(remote ? {} : { timeoutMs: null }),
   });
   if (remote) return http;
-  const caller = { locale, token: session?.token ?? null, member: session?.member ?? null, clientIp, request };
+  const caller = { locale, token: session?.token ?? null, member: session?.member ?? null, clientIp, request, cachedReads };
   const call = async <N extends OperationName>(name: N, input: CallInput<N> = {}): Promise<ResultOf<N>> => {
     const api = await bundledDirect();
     return api?.serves(name) ? api.call(name, input, caller) : http.call(name, input);
@@ -66,7 +66,8 @@ function client(locale: Locale, session: SessionPayload | null, clientIp: string
  * (login, sign-up, password reset), which give the shopper's `clientIp` for the per-IP limits.
  */
 export function publicApi(locale: Locale, clientIp: string | null = null): XsClient {
-  const inner = client(locale, null, clientIp);
+  // Its catalogue reads may come from the API's catalogue snapshot (ADR 44): as fresh as a cached page.
+  const inner = client(locale, null, clientIp, undefined, true);
   // Reference reads (groups and lines, company contact, banners, brands) are kept a minute (./reference-reads.ts).
   const call = <N extends OperationName>(name: N, input?: CallInput<N>): Promise<ResultOf<N>> =>
     REFERENCE_OPERATIONS.has(name) ? rememberReference(referenceKey(name, locale, input), () => inner.call(name, input)) : inner.call(name, input);

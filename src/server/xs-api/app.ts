@@ -19,6 +19,7 @@ import { API_KEY_HEADER, callLocale, type ApiEnv, type ApiServices } from './htt
 import { accessRoutes } from './routes/access';
 import { addressRoutes } from './routes/addresses';
 import { catalogueRoutes } from './routes/catalogue';
+import { CatalogueSnapshot } from './services/catalogue-snapshot';
 import { cartRoutes } from './routes/cart';
 import { storeRoutes } from './routes/stores';
 import { orderRoutes } from './routes/orders';
@@ -131,6 +132,7 @@ export function createXsApi({
     capacity,
     push,
     allowAnyPushEndpoint,
+    catalogue: new CatalogueSnapshot(),
   };
   const dispatcher = outbox ?? outboxDispatcher({ db: resolveDb, push, sms, siteUrl: services.siteUrl });
   // After a write has answered (its transaction committed), what it queued is sent (ADR 32): also

@@ -42,6 +42,8 @@ export type DirectCaller = {
   member: string | null;
   clientIp: string | null;
   request?: object;
+  /** A page read that may be as old as a cached page: answered from the catalogue snapshot where it can be (ADR 44). */
+  cachedReads?: boolean;
 };
 
 type Kept = { member: Map<string, ReturnType<SessionLookups['member']>>; staff: Map<string, ReturnType<SessionLookups['staff']>> };
@@ -160,6 +162,7 @@ export function directApi(app: Hono<ApiEnv>, { checkAnswers }: { checkAnswers: b
         },
         ip: caller.clientIp,
         sessions,
+        cachedReads: caller.cachedReads ?? false,
       });
       // The answer stays in the in-process form: amounts in sen, never written as text (ADR 37).
       const answer = { Status: 1, ...result };

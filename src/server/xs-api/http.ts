@@ -5,6 +5,7 @@
  * Money (ADR 37): handlers get and give the contract's amounts in sen; the route reads the wire's
  * ringgit with the schemas' parse and writes its answer's amounts as ringgit text (`toWire`).
  */
+import type { CatalogueSnapshot } from './services/catalogue-snapshot';
 import type { PushSender } from './adapters/push';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
@@ -52,6 +53,8 @@ export type ApiServices = {
   push: PushSender;
   /** Tests only: accept any http(s) push endpoint (their push service is a local server); otherwise only https push services. */
   allowAnyPushEndpoint: boolean;
+  /** The public catalogue in memory for the storefront's page reads (ADR 44, services/catalogue-snapshot.ts). */
+  catalogue: CatalogueSnapshot;
 };
 
 /** Constant-time comparison of a presented token with the expected one. */
@@ -104,6 +107,8 @@ export type Handled<O extends Operation> = {
   bearer: string;
   /** The caller's IP when the serving code gave it (see ApiEnv), else null. */
   ip: string | null;
+  /** A page read that may be answered from the catalogue snapshot (ADR 44): the storefront's publicApi in-process; never over HTTP. */
+  cachedReads: boolean;
 };
 
 /**
@@ -189,6 +194,8 @@ export type OperationCall = {
   ip: string | null;
   /** How a bearer token becomes its member or staff member; a direct caller keeps them for one page request. */
   sessions?: SessionLookups;
+  /** See Handled's `cachedReads`; false by default. */
+  cachedReads?: boolean;
 };
 
 /** Look-ups of the caller's session by its token (services/sessions.ts, services/staff/accounts.ts). */
@@ -263,7 +270,7 @@ export async function runOperation<O extends Operation>(op: O, handler: Operatio
       body = parsed.data;
     }
   }
-  return handler({ db, locale: call.locale, services, params, query: query.data, body, member, token, staff, integration, bearer, ip: call.ip } as Handled<O>);
+  return handler({ db, locale: call.locale, services, params, query: query.data, body, member, token, staff, integration, bearer, ip: call.ip, cachedReads: call.cachedReads ?? false } as Handled<O>);
 }
 
 /** Every operation registered on an app, by name, for direct calls in the same process (./direct.ts). */

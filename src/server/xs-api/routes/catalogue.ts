@@ -17,16 +17,17 @@ export function catalogueRoutes(app: Hono<ApiEnv>) {
 
   // product_listing is public, but `customer_code` reveals a member's favourites: it needs that
   // member's session (Bearer token), as member-scoped paths do (401 without, 403 for another member).
-  serve(app, op.product_listing, async ({ db, query, bearer }) => {
+  // A page read (`cachedReads`, the storefront's publicApi) may be answered from the catalogue snapshot (ADR 44).
+  serve(app, op.product_listing, async ({ db, query, bearer, services, cachedReads }) => {
     if (query.customer_code) {
       const session = bearer ? await resolveSession(db, bearer) : null;
       if (!session) throw new ApiError(401, 'session_expired');
       if (session.memberCode !== query.customer_code) throw new ApiError(403, 'api_forbidden');
     }
-    return listProducts(db, query);
+    return listProducts(db, query, cachedReads ? services.catalogue : undefined);
   });
 
-  serve(app, op.product_detail, async ({ db, params, query, member }) => ({
-    data: await getProductDetail(db, params.code!, { pickupStoreNo: query.pickupstore, memberCode: member, lang: query.lang }),
+  serve(app, op.product_detail, async ({ db, params, query, member, services, cachedReads }) => ({
+    data: await getProductDetail(db, params.code!, { pickupStoreNo: query.pickupstore, memberCode: member, lang: query.lang }, cachedReads ? services.catalogue : undefined),
   }));
 }

@@ -6,6 +6,9 @@ import { addReview, listReviews } from '../services/reviews';
 
 /** Registers get_review/{code} and add_review/{member}. */
 export function reviewRoutes(app: Hono<ApiEnv>) {
-  serve(app, op.get_review, async ({ db, params, query }) => listReviews(db, params.code!, query.limit));
+  // A page read (`cachedReads`) may reuse the answer the catalogue snapshot keeps (ADR 44); reviews are not per language.
+  serve(app, op.get_review, async ({ db, params, query, services, cachedReads }) =>
+    cachedReads ? services.catalogue.reviews(db, params.code!, query.limit) : listReviews(db, params.code!, query.limit),
+  );
   serve(app, op.add_review, async ({ db, member, body }) => ({ data: await addReview(db, member!, body[0]!) }));
 }

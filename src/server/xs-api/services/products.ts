@@ -15,6 +15,7 @@ import { favourites, productLines, products, stores, storeStock, type LocalizedT
 import { ApiError, invalidPayload } from '../errors';
 import { getStoreByNo } from './cart';
 import { localized } from './localized';
+import type { CatalogueSnapshot } from './catalogue-snapshot';
 
 /** Who is asking and where: the outlet whose stock to show, and the member whose favourites to mark. */
 export type ProductContext = { storeCode: string | null; memberCode: string | null; lang: Locale };
@@ -118,8 +119,8 @@ function listingFilters(q: ProductListingQueryOutput): SQL[] {
   return where;
 }
 
-/** ORDER BY of a sort; ties always broken by product code so pages never overlap. */
-function listingOrder(sort: ProductListingQueryOutput['sort']): SQL[] {
+/** ORDER BY of a sort; ties always broken by product code so pages never overlap (also the catalogue snapshot's ranks, ./catalogue-snapshot.ts). */
+export function listingOrder(sort: ProductListingQueryOutput['sort']): SQL[] {
   switch (sort) {
     case 'latest':
       return [desc(products.createdAt), asc(products.productCode)];
@@ -148,15 +149,18 @@ export type ProductListingQueryOutput = z.output<typeof productListingQuery>;
  * - `type` homepage (featured), bestseller (top_sales > 0), promotion (final < list price);
  *   `line`, `group_code`, `brand`; `filter_price_min/max` in RM on the final price.
  * - `client` is accepted and ignored. Names in `lang`.
+ * - `snapshot` (a page read that may be as old as a cached page, ADR 44): the public form (no store,
+ *   member or search) is answered from it, not from the database.
  * @throws ApiError 404 'store_not_found' for an unknown store, 400 for a malformed limit.
  */
-export async function listProducts(db: Db, q: ProductListingQueryOutput): Promise<{ data: Product[]; total: number }> {
+export async function listProducts(db: Db, q: ProductListingQueryOutput, snapshot?: CatalogueSnapshot): Promise<{ data: Product[]; total: number }> {
   let limit;
   try {
     limit = parseLimit(q.limit);
   } catch (err) {
     throw invalidPayload(`limit: ${(err as Error).message}`);
   }
+  if (snapshot && !q.store && !q.customer_code && searchTerms(q.search ?? '').length === 0) return snapshot.listProducts(db, q, limit);
   const ctx: ProductContext = { storeCode: await storeCodeOf(db, q.store), memberCode: q.customer_code ?? null, lang: q.lang };
   const where = and(...listingFilters(q));
   // The total rides on every row of the page (a window over all matches, computed before LIMIT):
@@ -181,13 +185,16 @@ export async function listProducts(db: Db, q: ProductListingQueryOutput): Promis
 /**
  * product_detail (coverage.md §7 Catalogue): one active product with description and detail texts.
  * `pickupStoreNo` gives the stock at that outlet; `memberCode` (already proven) fills in_favorite.
+ * `snapshot` (a page read, ADR 44): without outlet and member, answered from it.
  * @throws ApiError 404 'product_not_found' for an unknown or inactive code, 404 'store_not_found'.
  */
 export async function getProductDetail(
   db: Db,
   code: string,
   opts: { pickupStoreNo?: string; memberCode: string | null; lang: Locale },
+  snapshot?: CatalogueSnapshot,
 ): Promise<ProductDetail> {
+  if (snapshot && !opts.pickupStoreNo && !opts.memberCode) return snapshot.productDetail(db, code, opts.lang);
   const ctx: ProductContext = { storeCode: await storeCodeOf(db, opts.pickupStoreNo), memberCode: opts.memberCode, lang: opts.lang };
   const [row] = await db
     .select({ ...productColumns(ctx), description: products.productDescription, detail: products.productDetail })

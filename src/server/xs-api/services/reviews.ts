@@ -64,7 +64,7 @@ async function requireProduct(db: Db, code: string): Promise<void> {
  * One query when the page has reviews; two when it has none (the product is then proven separately).
  * @throws ApiError 404 'product_not_found'; 400 for a malformed limit.
  */
-export async function listReviews(db: Db, code: string, limit: string) {
+export async function listReviews(db: Db, code: string, limit: string): Promise<ReviewAnswer> {
   let page: ReturnType<typeof parseLimit> | null = null;
   let badLimit: ApiError | null = null;
   try {
@@ -103,6 +103,11 @@ export async function listReviews(db: Db, code: string, limit: string) {
     if (badLimit) throw badLimit;
     countsByRate = Object.fromEntries(counts.filter((c) => c.rate !== null).map((c) => [c.rate, c.n]));
   }
+  return reviewAnswer(rows, countsByRate);
+}
+
+/** get_review's answer: the page's rows and the figures over all of a product's reviews (`countsByRate`: star count → reviews). */
+export function reviewAnswer(rows: ReviewRow[], countsByRate: Partial<Record<number, number>>) {
   const summary = ratingSummary(countsByRate);
   return {
     data: rows.map(toReview),
@@ -111,6 +116,9 @@ export async function listReviews(db: Db, code: string, limit: string) {
     review_count_by_rate: Object.fromEntries(Object.entries(summary.byRate).map(([k, v]) => [String(k), v])) as Record<'0' | '1' | '2' | '3' | '4' | '5', number>,
   };
 }
+
+/** get_review's answer as listReviews gives it. */
+export type ReviewAnswer = ReturnType<typeof reviewAnswer>;
 
 /**
  * add_review: stores the review of a product the member bought and received. The order is
