@@ -25,7 +25,8 @@ const scriptChunks = pageScriptChunks();
  */
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // Pages are rendered whole, then sent, not streamed in pieces (ADR 45).
+  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
   integrations: [
     react(),
     // The hashed assets compressed once here (brotli and gzip beside each), served from memory by

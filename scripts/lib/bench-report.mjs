@@ -41,7 +41,7 @@ export function performanceReport({ targets, js, seconds, lighthouse }) {
   const lines = [
     '# Performance',
     '',
-    `Measured by one \`npm run bench\` run on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.versions.node}, ${Math.round(os.totalmem() / 2 ** 30)} GB; ${names.join(' and ')}, each a fresh database seeded with the demo data; ${Math.round(seconds / 60)} min in all. A figure that depends on the machine is given with a ratio of the same run where the goal is one (cached page against a static file).`,
+    `Measured by one \`npm run bench\` run on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.versions.node}, ${Math.round(os.totalmem() / 2 ** 30)} GB; ${names.join(' and ')}, each a fresh database seeded with the demo data; the shop as in production (NODE_ENV=production: React's production build, answers not re-checked against the contract; scripts/lib/shop-process.mjs); ${Math.round(seconds / 60)} min in all. A figure that depends on the machine is given with a ratio of the same run where the goal is one (cached page against a static file).`,
     '',
     '## Cached pages (goal: a cached product page serves ≥ 0.5 × the requests per second of a static file)',
     '',

@@ -12,7 +12,8 @@ const hasLibvips = (pid: number) => fs.readFileSync(`/proc/${pid}/maps`, 'utf8')
 /**
  * The page cache and the pictures on disk on the built server (ADR 16): a public page is answered
  * from the cache in the encoding asked for, a member's page never is, and a picture made by one
- * server process is served by the next one from disk without a transform. sharp is loaded by the
+ * server process is served by the next one from disk without a transform. A page is sent whole, with
+ * its length (ADR 45). sharp is loaded by the
  * first transform, not at start (ADR 40): pages and the build's pictures are served without it.
  */
 test('cached pages, member pages and pictures across a restart', async () => {
@@ -24,7 +25,11 @@ test('cached pages, member pages and pictures across a restart', async () => {
   let made: Buffer | null = null;
   try {
     const page = `${first.base}/product/P0001`;
-    await request(page);
+    // A page is rendered whole, then sent with its length, never streamed in chunks (ADR 45).
+    const miss = await request(page);
+    expect(miss.headers['x-cache']).toBe('MISS');
+    expect(miss.headers['transfer-encoding']).toBeUndefined();
+    expect(miss.headers['content-length']).toBe(String(miss.bytes));
     let hit = await request(page, { headers: { 'accept-encoding': 'gzip, br' } });
     for (let i = 0; i < 50 && hit.headers['x-cache'] !== 'HIT'; i++) {
       await new Promise((r) => setTimeout(r, 100));
