@@ -2,8 +2,8 @@
  * Checkout behaviours beyond the happy journey (coverage.md §4 Checkout, §5 Checkout, §8): the remark
  * limit, a refused order (the server's message, submit enabled again, the retry succeeds), a
  * failed call (network, 500 `{}`, empty 502: 'Oops, Something went wrong on server.'), an
- * expired pick-up slot (toast, the delivery modal at the pick-up step, back to the cart), and an
- * Arabic checkout that stays in Arabic.
+ * expired pick-up slot (toast, the delivery modal at the pick-up step, back to the cart), controls
+ * disabled until the island's script has taken over, and an Arabic checkout that stays in Arabic.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
@@ -36,6 +36,32 @@ test('a remark over 180 characters is refused with the spec message', async ({ p
   await page.locator('#order-remark').fill('x'.repeat(180));
   await expect(page.locator('#remark-help')).toHaveText('180/180');
   await expect(page.locator('[data-place-order]')).toBeEnabled();
+});
+
+test('the checkout\'s controls are disabled until its script has taken over, so a remark typed early is never lost', async ({ page }) => {
+  await loginWithDelivery(page, 'PICKUP');
+  await toCheckout(page);
+  const checkoutUrl = page.url();
+  // A slow phone: the checkout's script arrives after the page has been drawn.
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/CheckoutIsland*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto(checkoutUrl, { waitUntil: 'domcontentloaded' });
+  const remark = page.locator('#order-remark');
+  const change = page.getByRole('button', { name: 'Change', exact: true });
+  const voucher = page.locator('[data-voucher-open]');
+  await expect(remark).toBeDisabled();
+  await expect(change).toBeDisabled();
+  await expect(voucher).toBeDisabled();
+  release();
+  await expect(remark).toBeEnabled();
+  await expect(change).toBeEnabled();
+  await expect(voucher).toBeEnabled();
+  await remark.fill('Please pack the pork separately');
+  await expect(page.locator('#remark-help')).toHaveText('31/180');
 });
 
 test('a refused order shows the server message, enables submit again, and a retry places it', async ({ page }) => {

@@ -13,6 +13,7 @@
  * goes to the order success page.
  */
 import { useEffect, useState } from 'react';
+import { useHydrated } from '../../../components/islands/use-hydrated';
 import { useStore } from '@nanostores/react';
 import { actions } from 'astro:actions';
 import * as m from '../../../paraglide/messages.js';
@@ -56,6 +57,8 @@ function CheckoutIsland({ locale, checkout }: Props) {
   const [lines, setLines] = useState<CheckoutLine[]>(checkout.lines);
   const [charge, setCharge] = useState<{ basis: string; sen: number } | null>(null);
   const [remark, setRemark] = useState('');
+  // Until its script has taken over, the island's controls are disabled: a remark typed before would be lost.
+  const ready = useHydrated();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [short, setShort] = useState<ShortLine[]>([]);
@@ -214,10 +217,10 @@ function CheckoutIsland({ locale, checkout }: Props) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="min-w-0 space-y-6">
-        <ServiceMethod locale={locale} shipping={shipping} address={address} storeMismatch={storeMismatch} />
+        <ServiceMethod locale={locale} shipping={shipping} address={address} storeMismatch={storeMismatch} ready={ready} />
         <section className="card p-5" aria-labelledby="remark-title">
           <h2 id="remark-title" className="mb-3 text-lg font-semibold">{t(m.checkout_remark)}</h2>
-          <textarea id="order-remark" dir="auto" value={remark} onChange={(e) => setRemark(e.target.value)} rows={3} maxLength={REMARK_MAX_LENGTH + 20}
+          <textarea id="order-remark" dir="auto" value={remark} disabled={!ready} onChange={(e) => setRemark(e.target.value)} rows={3} maxLength={REMARK_MAX_LENGTH + 20}
             aria-labelledby="remark-title" aria-describedby="remark-help" aria-invalid={remarkError ? true : undefined}
             placeholder={t(m.checkout_remark_placeholder)} className="field" />
           <p id="remark-help" className={`mt-1 text-xs ${remarkError ? 'font-medium text-brand-700' : 'text-ink-500'}`}>
@@ -235,6 +238,7 @@ function CheckoutIsland({ locale, checkout }: Props) {
           discountSen={voucher.totals?.voucherSen ?? null}
           onChoose={voucher.choose}
           onRemove={voucher.remove}
+          ready={ready}
         />
         <div className="mt-4">
           {error && <p role="alert" className="mb-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800" data-checkout-error>{error}</p>}

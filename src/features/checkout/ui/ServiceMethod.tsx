@@ -20,6 +20,8 @@ type Props = {
   address: CheckoutAddress | null;
   /** The choice names another store than the cart's: the shopper must choose again. */
   storeMismatch: boolean;
+  /** The island has hydrated: until then Change is disabled (../../../components/islands/use-hydrated.ts). */
+  ready: boolean;
 };
 
 const label = 'text-xs font-semibold uppercase tracking-wide text-ink-500';
@@ -33,13 +35,13 @@ function slot(s: Shipping, locale: Locale): string {
   }
 }
 
-export function ServiceMethod({ locale, shipping, address, storeMismatch }: Props) {
+export function ServiceMethod({ locale, shipping, address, storeMismatch, ready }: Props) {
   const t = bindLocale(locale);
   return (
     <section className="card p-5" aria-labelledby="service-title">
       <div className="mb-3 flex items-center justify-between gap-3">
         <h2 id="service-title" className="text-lg font-semibold">{t(m.checkout_service_method)}</h2>
-        <button type="button" className="tap-target px-1 text-sm font-semibold text-brand-700 hover:underline" onClick={() => openDeliveryModal(0)}>{t(m.checkout_change)}</button>
+        <button type="button" className="tap-target px-1 text-sm font-semibold text-brand-700 hover:underline" disabled={!ready} onClick={() => openDeliveryModal(0)}>{t(m.checkout_change)}</button>
       </div>
       {!shipping || storeMismatch ? (
         <p className="text-sm text-ink-700">{t(m.cart_need_delivery)}</p>

@@ -34,6 +34,8 @@ type Props = {
   discountSen: number | null;
   onChoose: (v: CheckoutVoucher) => void;
   onRemove: () => void;
+  /** The island has hydrated: until then its buttons are disabled (../../../components/islands/use-hydrated.ts). */
+  ready: boolean;
 };
 
 /** Why a voucher cannot apply to this cart, in the locale; '' when it can. */
@@ -44,7 +46,7 @@ function unusableText(t: ReturnType<typeof bindLocale>, v: CheckoutVoucher, subt
   return reason ? t(m.voucher_invalid_used) : '';
 }
 
-export function VoucherPicker({ locale, vouchers, subtotalSen, chosen, checking, discountSen, onChoose, onRemove }: Props) {
+export function VoucherPicker({ locale, vouchers, subtotalSen, chosen, checking, discountSen, onChoose, onRemove, ready }: Props) {
   const t = bindLocale(locale);
   const [open, setOpen] = useState(false);
   const today = shopDate(new Date());
@@ -77,7 +79,7 @@ export function VoucherPicker({ locale, vouchers, subtotalSen, chosen, checking,
       <div className="flex items-center justify-between gap-3">
         <h3 id="voucher-title" className="text-sm font-semibold">{t(m.checkout_voucher)}</h3>
         {!chosen && (
-          <button type="button" ref={chooseRef} className="tap-target text-sm font-semibold text-brand-700 hover:underline" onClick={() => setOpen(true)} aria-haspopup="dialog" data-voucher-open>
+          <button type="button" ref={chooseRef} className="tap-target text-sm font-semibold text-brand-700 hover:underline" onClick={() => setOpen(true)} aria-haspopup="dialog" disabled={!ready} data-voucher-open>
             {t(m.checkout_voucher_choose)}
           </button>
         )}
@@ -90,7 +92,7 @@ export function VoucherPicker({ locale, vouchers, subtotalSen, chosen, checking,
               {checking || discountSen === null ? t(m.checkout_voucher_checking) : <>{t(m.checkout_voucher_applied)} · <span dir="ltr" className="whitespace-nowrap">{formatExactPrice(-discountSen)}</span></>}
             </span>
           </p>
-          <button type="button" ref={removeRef} className="tap-target shrink-0 text-sm font-semibold text-brand-700 hover:underline" onClick={remove} data-voucher-remove>
+          <button type="button" ref={removeRef} className="tap-target shrink-0 text-sm font-semibold text-brand-700 hover:underline" onClick={remove} disabled={!ready} data-voucher-remove>
             {t(m.checkout_voucher_remove)}
           </button>
         </div>
