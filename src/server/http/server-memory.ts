@@ -28,7 +28,7 @@
  * `--wasm-tiering-budget=100000000` (tier-up 8× later) 304 / 298 (median of 3; peak 787–887);
  * 650000000 (50×) 297 / 293 and 305 / 305 (peak 812–819); `--wasm-num-compilation-tasks=1` 365 / 319;
  * `--v8-pool-size=1` 371 / 314; `--no-wasm-inlining` 367 / 295 (peaks 850–875); `--liftoff-only`
- * 273 / 267, peak 315, but 11 % more CPU under load. CPU under the load mix (scripts/lib/load-mix.mjs,
+ * 273 / 267, peak 315, but 11 % more CPU under load. CPU under the bench's load mix (load-mix.mjs,
  * 1,000 requests to warm, 3,000 measured, load 13): no flag 13.07 ms a request, the 8× budget 13.48
  * (+3.1 %, at the ~3 % limit) for 20 MB less, within the spread of the runs: not worth a flag.
  * What was done instead: a new database is prepared by a process of its own (./prepare-database.ts,
