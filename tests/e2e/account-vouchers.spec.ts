@@ -4,7 +4,8 @@
  * tabs (an expired voucher is not clickable), the details modal with its link, redeeming the
  * cheapest voucher with points (balance down, the voucher in the Active tab, the redemption first
  * in the history and readable on its own page), the rewards page's balance and its RM value.
- * In English on a desktop and in Arabic on a phone. The seeded vouchers VM000001/3/4 are left alone.
+ * In English on a desktop and in Arabic on a phone; the buttons disabled until the page's script has
+ * taken over. The seeded vouchers VM000001/3/4 are left alone.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
@@ -124,4 +125,24 @@ test.describe('Arabic, phone', () => {
     await journey(page, '/ar', { past: /منتهية/, redeemed: /تم استبدال القسيمة/, details: /تفاصيل القسيمة/, question: /^هل تريد إنفاق .+ على ".+"؟$/ });
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   });
+});
+
+test('the vouchers page\'s buttons are disabled until its script has taken over, so an early tap is never lost', async ({ page }) => {
+  await loginWithDelivery(page, 'PICKUP');
+  // A slow phone: the page's script arrives after the page has been drawn.
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/VouchersIsland*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto('/account/vouchers', { waitUntil: 'domcontentloaded' });
+  const redeem = page.locator('[data-redeem-open]');
+  await expect(redeem).toBeDisabled();
+  await expect(page.locator('[data-voucher-tab="past"]')).toBeDisabled();
+  await expect(page.locator('[data-voucher-card="VM000001"] button')).toBeDisabled();
+  release();
+  await expect(redeem).toBeEnabled();
+  await redeem.click();
+  await expect(page.locator('dialog[open] [data-redeem-list]')).toBeVisible();
 });

@@ -10,6 +10,7 @@
  * modals trap focus and close with Escape.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useHydrated } from '../../../components/islands/use-hydrated';
 import { actions } from 'astro:actions';
 import * as m from '../../../paraglide/messages.js';
 import type { Locale } from '../../../i18n/messages';
@@ -63,6 +64,8 @@ function VouchersIslandView({ locale, active: initialActive, past, offers, point
   const [points, setPoints] = useState(initialPoints);
   const [details, setDetails] = useState<VoucherCardView | null>(null);
   const [redeemOpen, setRedeemOpen] = useState(false);
+  // Until its script has taken over, the island's buttons are disabled: a tap before would do nothing.
+  const ready = useHydrated();
   const [busy, setBusy] = useState<string | null>(null);
   /** The offer whose Redeem was pressed and now asks "Spend … on …?". */
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -126,7 +129,7 @@ function VouchersIslandView({ locale, active: initialActive, past, offers, point
     <div data-vouchers>
       <div className="card mb-4 flex flex-wrap items-center justify-between gap-3 p-4">
         <p className="text-sm" data-points-balance={points}>{t(m.voucher_redeem_balance, { points })}</p>
-        <button type="button" className="btn-primary" aria-haspopup="dialog" onClick={() => { setError(''); setConfirming(null); setRedeemOpen(true); }} data-redeem-open>
+        <button type="button" className="btn-primary" aria-haspopup="dialog" disabled={!ready} onClick={() => { setError(''); setConfirming(null); setRedeemOpen(true); }} data-redeem-open>
           {t(m.voucher_redeem_open)}
         </button>
       </div>
@@ -142,6 +145,7 @@ function VouchersIslandView({ locale, active: initialActive, past, offers, point
             aria-controls={`voucher-panel-${key}`}
             aria-selected={tab === key}
             tabIndex={tab === key ? 0 : -1}
+            disabled={!ready}
             onClick={() => setTab(key)}
             onKeyDown={(e) => onTabKey(e, i)}
             data-voucher-tab={key}
@@ -165,6 +169,7 @@ function VouchersIslandView({ locale, active: initialActive, past, offers, point
                     type="button"
                     aria-haspopup="dialog"
                     aria-label={t(m.voucher_open_details, { name: v.name })}
+                    disabled={!ready}
                     onClick={() => setDetails(v)}
                     className="card flex w-full items-center gap-3 p-3 text-start transition hover:ring-2 hover:ring-brand-500"
                   >

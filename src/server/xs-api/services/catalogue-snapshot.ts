@@ -155,7 +155,7 @@ export class CatalogueSnapshot {
     this.#follow();
     if (!this.#current) return this.#load(db);
     const snapshot = await this.#current;
-    if (clock.ms() - snapshot.takenAt >= SNAPSHOT_MAX_AGE_MS && !this.#loading) void this.#load(db).catch(() => {});
+    if (isOld(snapshot.takenAt) && !this.#loading) void this.#load(db).catch(() => {});
     return snapshot;
   }
 
@@ -214,7 +214,7 @@ export class CatalogueSnapshot {
     if ((await this.#read(db)).byCode.get(code)?.reviewCount === 0 && isLimit(limit)) return reviewAnswer([], {});
     const key = `${code}|${limit}`;
     const kept = this.#reviews.get(key);
-    if (kept && clock.ms() - kept.takenAt < SNAPSHOT_MAX_AGE_MS) return kept.answer;
+    if (kept && !isOld(kept.takenAt)) return kept.answer;
     const answer = listReviews(db, code, limit);
     this.#reviews.delete(key);
     if (this.#reviews.size >= MAX_REVIEW_ANSWERS) this.#reviews.delete(this.#reviews.keys().next().value as string);
@@ -225,6 +225,12 @@ export class CatalogueSnapshot {
     });
     return answer;
   }
+}
+
+/** True when something taken at `takenAt` (ms) is SNAPSHOT_MAX_AGE_MS old, or the clock went back since (a new reading then). */
+function isOld(takenAt: number): boolean {
+  const age = clock.ms() - takenAt;
+  return age < 0 || age >= SNAPSHOT_MAX_AGE_MS;
 }
 
 /** True when `limit` is a limit listReviews accepts. */
