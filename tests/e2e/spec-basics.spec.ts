@@ -125,7 +125,7 @@ test('§2 the cart: checkout only with a selected line; the empty cart says so w
   await expect(page).toHaveURL(/\/category$/);
 });
 
-test('§2 the cart: its controls are disabled until its script has taken over, so an early tap is never undone', async ({ page }) => {
+test('§2 the cart: its controls are disabled until its script has taken over, so an early tap is never undone; its shipping line follows the delivery choice from the start', async ({ page }) => {
   const { item } = await cartWithOneLine(page);
   // A slow phone: the cart's script arrives two seconds after the page.
   let release!: () => void;
@@ -139,6 +139,9 @@ test('§2 the cart: its controls are disabled until its script has taken over, s
   const line = page.locator(`[data-cart-line="${item.code}"]`);
   await expect(selectAll).toBeDisabled();
   await expect(line.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+  // The server knows the pick-up choice (its cookie): the pick-up line, never the delivery estimate, before the script.
+  await expect(page.locator('[data-cart-estimate]')).toContainText('Shipping (store pick-up)');
+  await expect(page.locator('[data-cart-shipping]')).toHaveText(/^RM\s0\.00$/);
   release();
   await expect(selectAll).toBeEnabled();
   await expect(line.getByRole('button', { name: 'Increase quantity' })).toBeEnabled();

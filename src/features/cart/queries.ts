@@ -6,7 +6,8 @@
 import type { AstroCookies } from 'astro';
 import type { Cart } from '../../lib/xs-api/contract';
 import { XsApiError } from '../../lib/xs-api/client';
-import { chosenStore } from '../delivery/choice-cookie';
+import { chosenStore, readChoice } from '../delivery/choice-cookie';
+import type { Shipping } from '../delivery/shipping';
 import { memberApi, type FeatureContext } from '../shared/api';
 import { shopperError, type ShopperError } from '../shared/errors';
 import { translate } from '../../i18n/messages';
@@ -16,8 +17,12 @@ import { takeBuyAgainNotes, type KeptNote } from './buy-again-notes';
 /** A page or endpoint context: the locale and session, and the cookies holding the delivery choice. */
 export type ShoppingContext = FeatureContext & { cookies: AstroCookies };
 
-/** What /cart renders: the chosen store (null: none yet) and its cart (null without a store, or when it could not be read). */
-export type CartPage = { store: string | null; cart: Cart | null };
+/**
+ * What /cart renders: the chosen store (null: none yet), the delivery choice as its cookie carries it
+ * (the server's HTML then shows the right shipping line before the island's script runs), and the
+ * store's cart (null without a store, or when it could not be read).
+ */
+export type CartPage = { store: string | null; shipping: Shipping | null; cart: Cart | null };
 
 /**
  * The member's cart at the chosen store for /cart. Prices are the contract's ringgit amounts (the
@@ -25,13 +30,14 @@ export type CartPage = { store: string | null; cart: Cart | null };
  * then reads it again itself.
  */
 export async function getCartPage(ctx: ShoppingContext): Promise<CartPage> {
-  const store = chosenStore(ctx.cookies);
-  if (!store) return { store, cart: null };
+  const shipping = readChoice(ctx.cookies);
+  const store = shipping?.store.store_no ?? null;
+  if (!store) return { store, shipping, cart: null };
   const cart = await memberApi(ctx)
     .call('get_cart', { query: { store } })
     .then((r) => r.data)
     .catch(() => null);
-  return { store, cart };
+  return { store, shipping, cart };
 }
 
 /** Number of lines in the member's cart at the chosen store (the header badge); 0 without a store or on failure. */

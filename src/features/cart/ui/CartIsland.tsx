@@ -18,7 +18,7 @@ import { formatPrice } from '../../../domain/money';
 import { cartEstimate, subtotal } from '../../../domain/totals';
 import { CART_QUANTITY_DEBOUNCE_MS } from '../../../domain/constants';
 import { $cartCount } from '../../../stores/session';
-import { $shipping } from '../../delivery/shipping';
+import { $shipping, type Shipping } from '../../delivery/shipping';
 import { openDeliveryModal } from '../../delivery/modal';
 import { bindLocale } from '../../../components/islands/i18n';
 import { toast } from '../../../lib/ui/toast';
@@ -28,11 +28,14 @@ import { useHydrated } from '../../../components/islands/use-hydrated';
 import { isolate } from '../../../i18n/bidi';
 import { outletName } from '../../../i18n/outlet-name';
 
-type Props = { locale: Locale; initialCart: Cart | null };
+/** `initialShipping`: the delivery choice as the server read it from its cookie (null: none), for the server's HTML and hydration. */
+type Props = { locale: Locale; initialCart: Cart | null; initialShipping: Shipping | null };
 
-function CartIsland({ locale, initialCart }: Props) {
+function CartIsland({ locale, initialCart, initialShipping }: Props) {
   const t = bindLocale(locale);
-  const shipping = useStore($shipping, { ssr: () => null });
+  // The server's HTML and the hydration show the choice of the cookie (the pick-up line, not the
+  // delivery estimate, for a pick-up); then the choice kept on this device.
+  const shipping = useStore($shipping, { ssr: () => initialShipping });
   const [cart, setCart] = useState<Cart | null>(initialCart);
   const [selected, setSelected] = useState<Set<string>>(() => new Set(initialCart?.items.map((i) => i.product_code)));
   const [drafts, setDrafts] = useState<Record<string, number>>({});
