@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
-import { expectAccessible, loginWithDelivery } from './helpers';
+import { expectAccessible, holdScript, loginWithDelivery } from './helpers';
 import { rebateForPoints } from '../../src/domain/points';
 import { formatExactPrice } from '../../src/domain/money';
 
@@ -130,12 +130,7 @@ test.describe('Arabic, phone', () => {
 test('the vouchers page\'s buttons are disabled until its script has taken over, so an early tap is never lost', async ({ page }) => {
   await loginWithDelivery(page, 'PICKUP');
   // A slow phone: the page's script arrives after the page has been drawn.
-  let release!: () => void;
-  const arrived = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/VouchersIsland*.js', async (route) => {
-    await arrived;
-    await route.continue();
-  });
+  const release = await holdScript(page, '**/_astro/VouchersIsland*.js');
   await page.goto('/account/vouchers', { waitUntil: 'domcontentloaded' });
   const redeem = page.locator('[data-redeem-open]');
   await expect(redeem).toBeDisabled();

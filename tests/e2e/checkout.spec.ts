@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
-import { expectAccessible, loginWithDelivery } from './helpers';
+import { expectAccessible, holdScript, loginWithDelivery } from './helpers';
 
 /** Network-bound steps (store lookup, pick-up times) get more time: the server may be cold or busy. */
 const slow = expect.configure({ timeout: 20_000 });
@@ -43,12 +43,7 @@ test('the checkout\'s controls are disabled until its script has taken over, so 
   await toCheckout(page);
   const checkoutUrl = page.url();
   // A slow phone: the checkout's script arrives after the page has been drawn.
-  let release!: () => void;
-  const arrived = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/CheckoutIsland*.js', async (route) => {
-    await arrived;
-    await route.continue();
-  });
+  const release = await holdScript(page, '**/_astro/CheckoutIsland*.js');
   await page.goto(checkoutUrl, { waitUntil: 'domcontentloaded' });
   const remark = page.locator('#order-remark');
   const change = page.getByRole('button', { name: 'Change', exact: true });

@@ -150,3 +150,17 @@ export async function expectAccessible(page: Page) {
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
 }
+
+/**
+ * A slow phone: the page's requests for `script` (a glob of the island's built file, under
+ * `_astro/`) wait until the returned `release()` is called, so a test can act before the island has hydrated.
+ */
+export async function holdScript(page: Page, script: string): Promise<() => void> {
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(script, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  return release;
+}

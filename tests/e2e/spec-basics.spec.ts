@@ -11,7 +11,7 @@
  */
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { expect, test } from './test';
-import { chooseDelivery, DEMO, expectAccessible, login, loginWithDelivery } from './helpers';
+import { chooseDelivery, DEMO, expectAccessible, holdScript, login, loginWithDelivery } from './helpers';
 import { API, API_KEY, apiLogin, apiRegisterVerified, auth, chosenStore, fillCart, productsAt } from './shop-api';
 import { E2E_OPS_TOKEN } from '../../playwright.config';
 
@@ -127,13 +127,8 @@ test('§2 the cart: checkout only with a selected line; the empty cart says so w
 
 test('§2 the cart: its controls are disabled until its script has taken over, so an early tap is never undone; its shipping line follows the delivery choice from the start', async ({ page }) => {
   const { item } = await cartWithOneLine(page);
-  // A slow phone: the cart's script arrives two seconds after the page.
-  let release!: () => void;
-  const arrived = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/CartIsland*.js', async (route) => {
-    await arrived;
-    await route.continue();
-  });
+  // A slow phone: the cart's script arrives after the page has been drawn.
+  const release = await holdScript(page, '**/_astro/CartIsland*.js');
   await page.goto('/cart', { waitUntil: 'domcontentloaded' });
   const selectAll = page.getByRole('checkbox', { name: 'Select all' }).first();
   const line = page.locator(`[data-cart-line="${item.code}"]`);
