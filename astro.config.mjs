@@ -11,6 +11,7 @@ import { CSP_DIRECTIVES } from './src/server/http/security-policy.ts';
 import { INLINE_SCRIPTS } from './src/components/inline-scripts.mjs';
 import { paraglideIntlCache } from './scripts/lib/paraglide-intl-cache.mjs';
 import { cspDigestCache } from './scripts/lib/csp-digest-cache.mjs';
+import { astroPagePartialOnce } from './scripts/lib/astro-page-partial.mjs';
 import { precompressAssets } from './src/server/http/static-assets.ts';
 import { buildServiceWorker, makeAppIcons } from './scripts/lib/service-worker-build.mjs';
 import { pageScriptChunks } from './scripts/lib/page-script-chunks.mjs';
@@ -101,6 +102,8 @@ export default defineConfig({
       paraglideIntlCache(),
       // Each Content-Security-Policy hash of the head's inline styles and scripts once per process, not per render (ADR 17).
       cspDigestCache(),
+      // The `Astro` global's page part built once per page, not per component, on the ZH and AR pages (ADR 46).
+      astroPagePartialOnce(),
       scriptChunks.plugin,
     ],
     // The server bundle holds the pure-JavaScript libraries of many small modules (ADR 42): Node
