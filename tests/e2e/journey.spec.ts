@@ -19,6 +19,8 @@ async function addFirstInStockFromCategory(page: Page) {
   await expect(page).toHaveURL(/\/product\//);
   await expectAccessible(page);
   const name = (await page.locator('h1').textContent())?.trim() ?? '';
+  // Once add-to-cart.ts has taken the form over: a tap before would post it without JavaScript and leave the page.
+  await expect(page.locator('form[data-add-to-cart][data-enhanced]').first()).toBeAttached();
   await page.locator('form[data-add-to-cart] button:not([type=button])').first().click();
   await expect(page.getByRole('status').filter({ hasText: `"${name}" added to cart` })).toBeVisible();
   return name;
@@ -98,6 +100,8 @@ test('journey with search in Arabic on a phone: pick-up, cart, checkout and the 
   await expect(page).toHaveURL(/\/ar\/product\//);
   const name = (await page.locator('h1').textContent())?.trim() ?? '';
   expect(name).toMatch(/[\u0600-\u06ff]/);
+  // Once add-to-cart.ts has taken the form over: a tap before would post it without JavaScript and leave the page.
+  await expect(page.locator('form[data-add-to-cart][data-enhanced]').first()).toBeAttached();
   await page.locator('form[data-add-to-cart] button:not([type=button])').first().click();
   await expect(page.locator('[data-cart-count]')).toHaveText(/[1-9]/);
   await checkout(page, name, '/ar');

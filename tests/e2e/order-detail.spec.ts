@@ -49,6 +49,7 @@ async function placePickupOrder(page: Page, prefix = ''): Promise<{ code: string
     }
   }
   expect(code, 'a candidate product in stock').not.toBe('');
+  await expect(page.locator('main form[data-add-to-cart][data-enhanced]').first()).toBeAttached();
   await page.locator('main form[data-add-to-cart] button:not([type=button])').first().click();
   await expect(page.locator('[data-toast]').first()).toBeVisible();
   await page.goto(`${prefix}/checkout?items=${code}`);
