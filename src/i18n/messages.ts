@@ -13,16 +13,27 @@ export { DEFAULT_LOCALE, LOCALES, type Locale };
 type Catalogue = typeof catalogue;
 export type MessageKey = { [K in keyof Catalogue]: Catalogue[K] extends (...args: never[]) => unknown ? K : never }[keyof Catalogue] & string;
 
+type Message = (inputs: Record<string, unknown>, options: { locale: Locale }) => string;
+
+/**
+ * The catalogue's messages by key, read once. A module namespace answers each name through an
+ * accessor (and, bundled, a getter per export): a page asks for a few hundred texts, so
+ * `translate` looks them up in a plain Map instead, and passes one options object per language.
+ */
+const MESSAGES: ReadonlyMap<string, Message> = new Map(
+  Object.entries(catalogue).filter((entry): entry is [string, Message] => typeof entry[1] === 'function'),
+);
+const OPTIONS = Object.fromEntries(LOCALES.map((l) => [l, Object.freeze({ locale: l })])) as Record<Locale, { locale: Locale }>;
+
 /** True when a string names a message in the catalogue. */
 export function isMessageKey(key: string): key is MessageKey {
-  return typeof (catalogue as Record<string, unknown>)[key] === 'function';
+  return MESSAGES.has(key);
 }
 
 /** One message in a language, with its parameters filled in. Unknown keys come back as the key. */
 export function translate(locale: Locale, key: string, params: Record<string, unknown> = {}): string {
-  const fn = (catalogue as Record<string, unknown>)[key];
-  if (typeof fn !== 'function') return key;
-  return (fn as (i: Record<string, unknown>, o: { locale: Locale }) => string)(params, { locale });
+  const fn = MESSAGES.get(key);
+  return fn ? fn(params, OPTIONS[locale] ?? { locale }) : key;
 }
 
 /** A translator bound to a locale, for server-rendered pages: `const t = translator('zh'); t('cart_title')`. */
