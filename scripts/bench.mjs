@@ -80,7 +80,7 @@ const WARM_RENDERS = 10;
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 const step = (name, text) => console.log(`[bench] ${name}: ${text}`);
 const started = performance.now();
-ensureBuild();
+ensureBuild({ whole: true });
 
 let js = null;
 const results = [];
