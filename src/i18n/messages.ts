@@ -21,7 +21,7 @@ type Message = (inputs: Record<string, unknown>, options: { locale: Locale }) =>
  * `translate` looks them up in a plain Map instead, and passes one options object per language.
  */
 const MESSAGES: ReadonlyMap<string, Message> = new Map(
-  Object.entries(catalogue).filter((entry): entry is [string, Message] => typeof entry[1] === 'function'),
+  Object.entries(catalogue as unknown as Record<string, unknown>).filter((entry): entry is [string, Message] => typeof entry[1] === 'function'),
 );
 const OPTIONS = Object.fromEntries(LOCALES.map((l) => [l, Object.freeze({ locale: l })])) as Record<Locale, { locale: Locale }>;
 
