@@ -16,6 +16,7 @@
  * DESCRIPTION_MEMO_ENTRIES of each kind: the whole demo catalogue in three languages fits.
  */
 import LinkifyIt from 'linkify-it';
+import { LRUCache } from 'lru-cache';
 import sanitizeHtml from 'sanitize-html';
 
 const linkify = new LinkifyIt();
@@ -23,18 +24,15 @@ const linkify = new LinkifyIt();
 /** How many results of each function below are kept (a description is a few KB at most). */
 export const DESCRIPTION_MEMO_ENTRIES = 512;
 
-/** A small least-recently-used memo: `make` runs only for a key not kept. */
+/** A least-recently-used memo of DESCRIPTION_MEMO_ENTRIES results: `make` runs only for a key not kept. */
 function memo(make: (key: string) => string): (key: string) => string {
-  const kept = new Map<string, string>();
+  const kept = new LRUCache<string, string>({ max: DESCRIPTION_MEMO_ENTRIES });
   return (key) => {
     let value = kept.get(key);
-    if (value !== undefined) {
-      kept.delete(key);
-    } else {
+    if (value === undefined) {
       value = make(key);
-      if (kept.size >= DESCRIPTION_MEMO_ENTRIES) kept.delete(kept.keys().next().value!);
+      kept.set(key, value);
     }
-    kept.set(key, value);
     return value;
   };
 }
