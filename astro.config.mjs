@@ -21,13 +21,13 @@ import { fileURLToPath } from 'node:url';
 const scriptChunks = pageScriptChunks();
 
 /**
- * Astro configuration: server output on the Node adapter (standalone), React islands,
+ * Astro configuration: server output on the Node adapter (middleware mode: src/server/http/serve.ts is the server; ADR 49), React islands,
  * Tailwind 4 and Paraglide messages. EN is unprefixed, ZH under /zh, AR under /ar (coverage.md §1, docs/architecture.md i18n).
  */
 export default defineConfig({
   output: 'server',
   // Pages are rendered whole, then sent, not streamed in pieces (ADR 45).
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [
     react(),
     // The hashed assets compressed once here (brotli and gzip beside each), served from memory by

@@ -171,14 +171,6 @@ export function setting<K extends SettingName>(name: K, env: Env = currentEnv())
   return checked.data as SettingValue<K>;
 }
 
-/**
- * Sets one variable of the process's environment: the server's own switches for the app it loads
- * (ASTRO_NODE_AUTOSTART), never a setting of the operator's.
- */
-export function setEnv(name: string, value: string): void {
-  process.env[name] = value;
-}
-
 /** Settings that only work together: one message per broken combination. */
 function combinationProblems(env: Env): string[] {
   const set = (name: string) => (env[name] ?? '').trim() !== '';

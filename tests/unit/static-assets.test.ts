@@ -3,7 +3,7 @@
  * the copies written at build are the asset's bytes; br is preferred when the client takes it, gzip
  * otherwise; each answer has its length (not chunked), Vary and the immutable cache; a matching ETag
  * answers 304, HEAD has no body; identity, a Range, another method or an unknown asset are left to
- * the Node adapter (the handler answers false and writes nothing).
+ * ./public-files.ts (the handler answers false and writes nothing).
  */
 import fs from 'node:fs';
 import http from 'node:http';

@@ -9,8 +9,7 @@
  *   the whole shop). A GET or HEAD of such an asset whose Accept-Encoding takes br or gzip is
  *   answered with the copy (./negotiated-bytes.ts: its length, `Vary: Accept-Encoding`, an ETag,
  *   304 on a matching If-None-Match) and the year-long immutable cache of hashed assets. Any other
- *   request (identity only, a Range, a file without copies) is left to the Node adapter's static
- *   handler, as before.
+ *   request (identity only, a Range, a file without copies) is left to ./public-files.ts.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
