@@ -9,6 +9,11 @@ declare namespace App {
     profile: () => Promise<import('./lib/xs-api/contract').Profile | null>;
     /** The client's IP (src/server/client-ip.ts, TRUST_PROXY), for the API's per-IP limits; null when unknown. */
     clientIp?: string | null;
+    /**
+     * The path as the client asked it (/zh/cart) when src/server/http/serve.ts handed the request to
+     * the app by its path without the language prefix (/cart; ADR 50); unset otherwise.
+     */
+    requestPath?: string;
     /** On console pages (/staff…): the staff cookie's contents; not yet checked against the database. */
     staff?: import('./server/staff-session').StaffSessionPayload | null;
     /** On console pages: the staff member, read once per request; null when logged out or revoked. */

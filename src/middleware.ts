@@ -10,7 +10,7 @@ import { memberApi } from './features/shared/api';
 import { handleFormAction } from './features/shared/form-action';
 import { clearSession, readSession } from './server/session';
 import { setFlash } from './server/flash';
-import { handleAtEdge } from './server/request-edge';
+import { askedPath, handleAtEdge } from './server/request-edge';
 import { abuseLimits } from './server/runtime';
 import { readLanguageChoice } from './features/language/choice';
 import { refuseActionBody, refuseBadUrl, unknownApiPath } from './server/input-edge';
@@ -36,8 +36,10 @@ const edge = defineMiddleware((ctx, next) => (ctx.isPrerendered ? next() : handl
 const pages = defineMiddleware(async (ctx, next) => {
   if (ctx.isPrerendered) return next();
   // Health checks (pages/healthz.ts, readyz.ts): no session, no locale, nothing per user.
-  if (ctx.url.pathname === '/healthz' || ctx.url.pathname === '/readyz') return next();
-  const { locale: pathLocale, path } = splitLocale(ctx.url.pathname);
+  // The path as asked: serve.ts may have handed a ZH/AR page over by its path without the prefix (ADR 50).
+  const asked = askedPath(ctx);
+  if (asked === '/healthz' || asked === '/readyz') return next();
+  const { locale: pathLocale, path } = splitLocale(asked);
   // An island's Action call (/_actions/…) carries no language in its path: the page it came from does.
   const locale = path.startsWith('/_actions/') ? callerLocale(ctx.request.headers, readLanguageChoice(ctx.cookies)) : pathLocale;
   ctx.locals.locale = locale;
@@ -58,7 +60,9 @@ const pages = defineMiddleware(async (ctx, next) => {
   if (isStaffPath(path)) return staffSection(ctx, next, pathLocale);
   // A cached page asked with parameters it does not read goes to its canonical URL (one cache entry).
   if (ctx.request.method === 'GET' || ctx.request.method === 'HEAD') {
-    const canonical = canonicalRedirect(path, new URL(ctx.request.url));
+    const url = new URL(ctx.request.url);
+    url.pathname = asked;
+    const canonical = canonicalRedirect(path, url);
     if (canonical) return new Response(null, { status: 308, headers: { location: canonical, 'cache-control': 'public, max-age=3600' } });
   }
 
@@ -98,8 +102,9 @@ const pages = defineMiddleware(async (ctx, next) => {
     return ctx.redirect(localizePath(locale, '/'), 302);
   }
 
-  if (pathLocale !== 'en') {
+  if (pathLocale !== 'en' && ctx.locals.requestPath === undefined) {
     // One set of pages serves every language: /zh/cart renders /cart with locals.locale = 'zh'.
+    // (serve.ts hands most ZH/AR pages over already routed by their path without the prefix: no rewrite.)
     // Astro decodes the rewritten path again: a lone '%' (from '%25') is sent as '%25', never as a broken sequence.
     return next(new URL(path.replace(/%(?![0-9A-Fa-f]{2})/g, '%25') + ctx.url.search, ctx.url));
   }

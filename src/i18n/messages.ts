@@ -7,6 +7,7 @@ import * as catalogue from '../paraglide/messages.js';
 
 import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from '../domain/constants';
 import { href } from '../domain/paths';
+import { splitLocale } from './locale-prefix';
 
 export { DEFAULT_LOCALE, LOCALES, type Locale };
 
@@ -71,12 +72,8 @@ export function resolveLocale(value: string | null | undefined): Locale {
 /** A site path in a locale: '/cart' → '/zh/cart' (EN stays unprefixed). The rule is `href` of src/domain/paths.ts. */
 export const localizePath = href;
 
-/** Splits a URL path into its locale and the path without the prefix. */
-export function splitLocale(pathname: string): { locale: Locale; path: string } {
-  const m = /^\/(zh|ar)(\/.*)?$/.exec(pathname);
-  if (!m) return { locale: DEFAULT_LOCALE, path: pathname || '/' };
-  return { locale: m[1] as Locale, path: m[2] || '/' };
-}
+/** Splits a URL path into its locale and the path without the prefix (./locale-prefix.ts). */
+export { splitLocale };
 
 /** The language of the shop page a request came from (its Referer's /zh or /ar prefix, EN without); null with no readable Referer. */
 export function refererLocale(headers: Headers): Locale | null {

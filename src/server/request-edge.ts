@@ -65,6 +65,15 @@ function withHeader(res: Response, name: string, value: string): Response {
 }
 
 /**
+ * The request's path as the client asked it. src/server/http/serve.ts hands a ZH or AR page to the
+ * app by its path without the prefix and names the prefixed one in `locals.requestPath` (ADR 50);
+ * everywhere else it is the URL's own.
+ */
+export function askedPath(ctx: Pick<APIContext, 'url' | 'locals'>): string {
+  return ctx.locals.requestPath ?? ctx.url.pathname;
+}
+
+/**
  * Runs a request through the edge: id, IP, the `global` limit, then `next`, and a log line.
  * `global` answers the per-IP bucket (the process's limits, made on first use).
  */
@@ -74,18 +83,19 @@ export async function handleAtEdge(ctx: APIContext, next: MiddlewareNext, global
     const started = performance.now();
     const ip = requestClientIp(ctx);
     ctx.locals.clientIp = ip;
-    const { locale, path } = splitLocale(ctx.url.pathname);
+    const asked = askedPath(ctx);
+    const { locale, path } = splitLocale(asked);
     let res: Response;
-    const probe = ctx.url.pathname === '/healthz' || ctx.url.pathname === '/readyz';
+    const probe = asked === '/healthz' || asked === '/readyz';
     const wait = ip && !probe ? await global().then((b) => b.take(ip)) : 0;
     if (wait > 0) {
-      const json = ctx.url.pathname.startsWith(API_BASE) || path.startsWith('/_actions/');
+      const json = asked.startsWith(API_BASE) || path.startsWith('/_actions/');
       res = tooManyRequestsResponse(json ? resolveLocale(ctx.request.headers.get('accept-language')) : locale, wait, json);
     } else {
       try {
         res = await next();
       } catch (err) {
-        log.error({ ...errorFields(err), method: ctx.request.method, path: scrub(ctx.url.pathname) }, 'request failed');
+        log.error({ ...errorFields(err), method: ctx.request.method, path: scrub(asked) }, 'request failed');
         throw err;
       }
     }
@@ -96,11 +106,11 @@ export async function handleAtEdge(ctx: APIContext, next: MiddlewareNext, global
       served.route = routeLabel(path, ctx.routePattern, res.status);
       served.ip = ip;
       served.reqId = reqId;
-      served.path = scrub(ctx.url.pathname);
+      served.path = scrub(asked);
       return res;
     }
     // The client IP as the edge resolved it (TRUST_PROXY): who sent a burst, for the operator.
-    const fields = { method: ctx.request.method, path: scrub(ctx.url.pathname), status: res.status, ms: Math.round(performance.now() - started), ip };
+    const fields = { method: ctx.request.method, path: scrub(asked), status: res.status, ms: Math.round(performance.now() - started), ip };
     if (res.status >= 500) log.error(fields, 'request');
     else if (res.status === 429) log.warn(fields, 'request');
     else log.info(fields, 'request');

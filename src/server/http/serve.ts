@@ -5,7 +5,8 @@
  * bodies compressed once per encoding (./page-cache.ts, PAGE_CACHE_MB, ADR 16, ADR 43). The build's hashed
  * scripts and styles are answered from memory, compressed at build time (./static-assets.ts).
  * The build's other files in dist/client are answered by ./public-files.ts, and every other address
- * goes straight to the Astro app (the Node adapter in middleware mode; ADR 49). Every response
+ * goes straight to the Astro app (the Node adapter in middleware mode; ADR 49), a ZH or AR page by its
+ * path without the prefix (./app-entry.ts, ADR 50). Every response
  * carries the security headers of ./security-policy.ts (a page's own
  * Content-Security-Policy, with its script and style hashes, replaces the strict default).
  * Used by `npm start`, the container image (Dockerfile), the browser tests and `npm run bench`,
@@ -55,7 +56,7 @@ import { createImageCache, imageCacheDir, pictureTransforms } from './image-cach
 import { limitSharpThreads } from '../sharp.ts';
 import { createUploadedPictures, uploadsDirOf } from './uploaded-pictures.ts';
 import { createStaticAssets } from './static-assets.ts';
-import { createPublicFiles } from './public-files.ts';
+import { createAppEntry, type AppHandler } from './app-entry.ts';
 import { createServiceWorkerFile } from './service-worker-file.ts';
 import { keepPrivateAnswersPrivate } from './private-answers.ts';
 import { SERVICE_WORKER_PATH } from './app-manifest.ts';
@@ -63,9 +64,6 @@ import { shopMetrics, type RequestRecord } from './metrics.ts';
 import { clientIpFrom } from './client-ip.ts';
 import { metricsAccess } from './metrics-access.ts';
 import { needsNewEmbeddedDatabase, prepareDatabaseHere, prepareNewDatabase, PREPARE_DATABASE_ARG } from './prepare-database.ts';
-
-/** The Node adapter's handler of the built app (dist/server/entry.mjs, middleware mode): it renders every request it is given. */
-type AppHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 /** The settings, read once here (src/server/settings.ts) and checked before anything else. */
 const env = currentEnv();
@@ -159,23 +157,8 @@ limitSharpThreads(1);
 // others kept on disk across restarts, made in the background at start (./image-cache.ts).
 // The build's hashed scripts and styles, compressed at build time and answered from memory.
 const assets = createStaticAssets(path.join(root, 'dist/client/_astro'));
-// The build's other files (icons, recipe media, an asset asked without compression): known at start,
-// so a page's address is never looked up on disk (./public-files.ts, ADR 49).
-const publicFiles = createPublicFiles(path.join(root, 'dist/client'));
-/**
- * A request that is not the server's own: a file of the build, else the app. A URL that cannot be
- * decoded is refused with 400 first, as the Node adapter's standalone handler refused it.
- */
-function app(req: IncomingMessage, res: ServerResponse): void {
-  try {
-    decodeURI(req.url ?? '/');
-  } catch {
-    res.writeHead(400);
-    res.end('Bad request.');
-    return;
-  }
-  if (!publicFiles.handle(req, res, () => void handler(req, res))) void handler(req, res);
-}
+// The build's other files, and ZH/AR pages routed by their path without the prefix (./app-entry.ts).
+const app = createAppEntry(root, handler);
 // The service worker: never kept stale, its own security policy (./service-worker-file.ts, ADR 31).
 // SERVICE_WORKER=false: a worker that empties the caches and unregisters itself is answered instead.
 const worker = createServiceWorkerFile(path.join(root, 'dist/client', SERVICE_WORKER_PATH), SERVICE_WORKER_PATH, { retire: !settings.serviceWorker });
