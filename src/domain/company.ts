@@ -6,15 +6,10 @@
 import { BUSINESS_MEMBER_MIN_RECEIPT_SEN, COMPANY_FOUNDED_YEAR, MEMBERSHIP_FEE_SEN, OUTLET_COUNT } from './constants';
 import { formatPrice } from './money';
 import { POINTS_PER_REBATE, REBATE_SEN_PER_BLOCK } from './points';
-import { SHOP_TIME_ZONE } from './shop-time';
+import { shopYear } from './shop-time';
 
-/** Formats the Malaysian calendar year; made once, as the footer asks on every page render. */
-const YEAR_IN_MALAYSIA = new Intl.DateTimeFormat('en', { timeZone: SHOP_TIME_ZONE, year: 'numeric' });
-
-/** The calendar year in Malaysia (Asia/Kuala_Lumpur) at an instant. */
-export function shopYear(now: Date): number {
-  return Number(YEAR_IN_MALAYSIA.format(now));
-}
+/** The calendar year in Malaysia at an instant (./shop-time.ts). */
+export { shopYear };
 
 /**
  * Years in business: the current Malaysian calendar year minus the founding year (2007), never

@@ -71,6 +71,14 @@ export function shopDate(now: Instant): string {
 }
 
 /**
+ * The shop's calendar year (UTC+8) at this instant: 2026 from 2025-12-31T16:00:00Z on. Plain
+ * arithmetic, no Intl or dayjs: the footer asks on every page render. @throws RangeError.
+ */
+export function shopYear(now: Instant): number {
+  return new Date(instantMs(now) + SHOP_UTC_OFFSET_MINUTES * MINUTE_MS).getUTCFullYear();
+}
+
+/**
  * The shop's time of day (UTC+8) at this instant, 'HH:mm' (seconds dropped). @throws RangeError.
  * @internal Exported for the unit tests only: with `shopDate` it is what `shopInstant` inverts.
  */

@@ -14,6 +14,7 @@ import {
   shopDate,
   shopInstant,
   shopTime,
+  shopYear,
   timeOfMinutes,
   weekdayOf,
 } from '../../src/domain/shop-time';
@@ -65,6 +66,15 @@ describe('shop clock at UTC+8', () => {
         return shopDate(ms) === zoned.format('YYYY-MM-DD') && shopTime(ms) === zoned.format('HH:mm');
       }),
     );
+  });
+
+  it('reads the year in Kuala Lumpur: the new year comes at 16:00 UTC on 31 December', () => {
+    expect(shopYear(new Date('2025-12-31T15:59:59Z'))).toBe(2025);
+    expect(shopYear(new Date('2025-12-31T16:00:00Z'))).toBe(2026);
+    expect(shopYear(Date.parse('2026-06-01T00:00:00Z'))).toBe(2026);
+    expect(() => shopYear(NaN)).toThrow(RangeError);
+    const instant = fc.integer({ min: Date.UTC(1982, 0, 1), max: Date.UTC(2100, 0, 1) });
+    fc.assert(fc.property(instant, (ms) => shopYear(ms) === dayjs(ms).tz(SHOP_TIME_ZONE).year()));
   });
 
   it('shopInstant inverts shopDate/shopTime (property)', () => {
