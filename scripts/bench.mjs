@@ -116,7 +116,7 @@ for (const [i, target] of runs('pages') ? targets.entries() : []) {
       product: await renderCost({ base, pid, cpuUrls: products.slice(warm, warm + CPU_RENDERS.product), rateUrls: products.slice(warm + CPU_RENDERS.product) }),
       category: await renderCost({ base, pid, cpuUrls: categories.slice(warm, warm + CPU_RENDERS.category), rateUrls: categories.slice(warm + CPU_RENDERS.category) }),
     };
-    step(target.name, `render: product ${render.product.cpuMsPerRender.toFixed(1)} ms CPU, ${Math.round(render.product.rps)}/s; category ${render.category.cpuMsPerRender.toFixed(1)} ms CPU, ${Math.round(render.category.rps)}/s`);
+    step(target.name, `render: product ${render.product.cpuMsPerRender.toFixed(1)} ms CPU, ${Math.round(render.product.rps)}/s; category ${render.category.cpuMsPerRender.toFixed(1)} ms CPU, ${Math.round(render.category.rps)}/s; host steal ${render.product.stealPct.toFixed(1)} / ${render.category.stealPct.toFixed(1)} %`);
     if (render.product.failed + render.category.failed > 0) throw new Error(`${render.product.failed + render.category.failed} renders did not answer 200`);
     if (render.product.cached + render.category.cached > 0) throw new Error(`${render.product.cached + render.category.cached} renders came from the page cache: the render figures would be of the cache`);
     const cached = { productUrl: '/product/P0001', ...(await cachedVsStatic(base, '/product/P0001')) };
