@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAppEntry, type AppHandler } from '../../src/server/http/app-entry.ts';
 import { splitLocale, unprefixedPage } from '../../src/i18n/locale-prefix.ts';
+import { raw } from '../e2e/raw-http';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-entry-'));
 /** What the fake app was given, call by call. */
@@ -46,14 +47,10 @@ beforeEach(() => {
   calls = [];
 });
 
-function send(url: string, method = 'GET'): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http.request(`${base}${url}`, { method }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    }).on('error', reject).end();
-  });
+/** A request as written (path not normalised): its status and body text (tests/e2e/raw-http.ts). */
+async function send(url: string, method = 'GET'): Promise<{ status: number; body: string }> {
+  const answer = await raw(base, method, url);
+  return { status: answer.status, body: answer.body.toString() };
 }
 
 describe('the app entry', () => {

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicFiles, filePathOf } from '../../src/server/http/public-files.ts';
+import { raw } from '../e2e/raw-http';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xs-public-'));
 const video = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
@@ -46,15 +47,8 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http.request(`${base}${url}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject).end();
-  });
-}
+/** A request as written (path not normalised), answered whole (tests/e2e/raw-http.ts). */
+const get = (url: string, headers: Record<string, string> = {}, method = 'GET') => raw(base, method, url, { headers });
 
 describe('public files', () => {
   it('lists every file of the folder at start', () => {
