@@ -1,10 +1,13 @@
 /**
  * The floating buttons' behaviour (FloatingActions.astro, coverage.md §2 chrome): back to top shown
  * after BACK_TO_TOP_AFTER_PX of scroll (coverage.md §9), and each button stepping aside while a control
- * or a price lies beneath it. Started once per page by the page shell's script (shell.ts); does
- * nothing on a page without the buttons.
+ * or a price lies beneath it, watched from the moment the page has loaded. Started once per page by
+ * the page shell's script (shell.ts); does nothing on a page without the buttons.
  */
 import { BACK_TO_TOP_AFTER_PX } from '../../domain/constants';
+
+/** At the latest this long after the page's `load` event, the buttons begin to watch what lies beneath them (ms). */
+const WATCH_AFTER_LOAD_MS = 500;
 
 /** Starts the floating buttons of the page (elements `[data-floating]`, `[data-back-to-top]`). */
 export function startFloatingActions(): void {
@@ -55,6 +58,7 @@ export function startFloatingActions(): void {
    * was a long task on a phone.
    */
   function watch() {
+    stale = false;
     // `near` is kept: the new observer first reports every element it watches, in or out.
     watcher?.disconnect();
     watched.clear();
@@ -115,8 +119,6 @@ export function startFloatingActions(): void {
     }
     queue();
   }
-  new MutationObserver(added).observe(document.body, { childList: true, subtree: true, characterData: true });
-  window.addEventListener('resize', rewatch);
 
   /**
    * True when what is seen at (x, y), under the floating buttons, is a control or a price: one of
@@ -156,24 +158,42 @@ export function startFloatingActions(): void {
   /** Fades out each floating button that has a price or a control beneath it (a focused one stays). */
   function stepAside() {
     queued = false;
-    if (stale) {
-      stale = false;
-      watch();
-    }
+    if (stale) watch();
     const boxes = [...near].map((el) => el.getBoundingClientRect());
     // Every box read before any attribute is written: one layout per look, not one per button.
     const aside = floaters.map((f) => f !== document.activeElement && coversContent(f, boxes));
     floaters.forEach((f, i) => f.toggleAttribute('data-aside', aside[i]));
   }
   function queue() {
-    if (queued) return;
+    if (queued || !begun) return;
     queued = true;
     requestAnimationFrame(stepAside);
   }
-  window.addEventListener('scroll', queue, { passive: true });
-  // The first watch at the next frame, with that frame's layout, rather than one forced now while
-  // the page is still being built.
-  rewatch();
+  /**
+   * The watch begins once the page has loaded and the browser is idle (within WATCH_AFTER_LOAD_MS):
+   * the first walk of the page then finds its layout done. Begun while the page was still being
+   * built, each look forced the browser to lay out the page there and then, inside this script: on
+   * a phone, long tasks of 50–100 ms while the page loads (docs/architecture.md "Render cost").
+   */
+  let begun = false;
+  /** What else runs when the watch begins (the back-to-top button's first look at the scroll position). */
+  let onBegin = () => {};
+  function begin() {
+    begun = true;
+    onBegin();
+    new MutationObserver(added).observe(document.body, { childList: true, subtree: true, characterData: true });
+    window.addEventListener('resize', rewatch);
+    window.addEventListener('scroll', queue, { passive: true });
+    // Here, in the idle moment, not in the next frame's look: the walk and the look are two short
+    // tasks rather than one long one. The observer's first report asks for the first look.
+    watch();
+  }
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(begin, { timeout: WATCH_AFTER_LOAD_MS });
+    else window.setTimeout(begin, 0);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 
   const button = document.querySelector<HTMLButtonElement>('[data-back-to-top]');
   if (button) {
@@ -186,8 +206,9 @@ export function startFloatingActions(): void {
       }
     };
     window.addEventListener('scroll', update, { passive: true });
-    // Read at the next frame, like the first watch: the scroll position asks for a layout.
-    requestAnimationFrame(update);
+    // The page may open scrolled (a reload, back): read once the watch begins, since reading the
+    // scroll position while the page is being built forces a layout.
+    onBegin = update;
     button.addEventListener('click', () => {
       const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
       window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
