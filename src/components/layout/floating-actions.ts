@@ -22,7 +22,7 @@ export function startFloatingActions(): void {
   /** Every control and price the observer watches. */
   const watched = new Set<Element>();
   let watcher: IntersectionObserver | null = null;
-  /** A look is asked for the next frame (queue). */
+  /** A look is asked for (queue). */
   let queued = false;
 
   /** Adds to `into` the controls in `root` (itself included) and the elements whose own text there holds a price. */
@@ -164,10 +164,18 @@ export function startFloatingActions(): void {
     const aside = floaters.map((f) => f !== document.activeElement && coversContent(f, boxes));
     floaters.forEach((f, i) => f.toggleAttribute('data-aside', aside[i]));
   }
-  function queue() {
+  /**
+   * Asks for a look: in the next frame after a scroll, when a button must not linger over what
+   * moves beneath it; otherwise (the observer's reports, new content, a resize) in a task of its
+   * own, after the frame the browser is drawing, whose layout the look then finds done. In the next
+   * frame each of those looks forced a layout and made the frame one long task (docs/architecture.md
+   * "Render cost").
+   */
+  function queue(inNextFrame = false) {
     if (queued || !begun) return;
     queued = true;
-    requestAnimationFrame(stepAside);
+    if (inNextFrame) requestAnimationFrame(stepAside);
+    else window.setTimeout(stepAside, 0);
   }
   /**
    * The watch begins once the page has loaded and the browser is idle (within WATCH_AFTER_LOAD_MS):
@@ -183,7 +191,7 @@ export function startFloatingActions(): void {
     onBegin();
     new MutationObserver(added).observe(document.body, { childList: true, subtree: true, characterData: true });
     window.addEventListener('resize', rewatch);
-    window.addEventListener('scroll', queue, { passive: true });
+    window.addEventListener('scroll', () => queue(true), { passive: true });
     // Here, in the idle moment, not in the next frame's look: the walk and the look are two short
     // tasks rather than one long one. The observer's first report asks for the first look.
     watch();
