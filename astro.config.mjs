@@ -115,7 +115,8 @@ export default defineConfig({
     // Page scripts of 900 bytes or more are files, not inlined into the HTML: a browser caches them across
     // pages, the cached HTML is smaller, and the server hashes fewer inline scripts for the
     // Content-Security-Policy on every render (ADR 17). Smaller ones stay inline (a file of its own
-    // would cost more than it saves). Stylesheets keep Vite's 4 KB rule.
+    // would cost more than it saves). Stylesheets keep Vite's 4 KB rule: the site's stylesheet stays a
+    // file, since inlining it made no first paint earlier and doubled the home page's HTML (ADR 51).
     build: { assetsInlineLimit: (file, content) => (file.endsWith('.js') ? content.length < 900 : undefined) },
     // The browser build only: what the shell's and the cards' scripts load at once, in one file each
     // (scripts/lib/page-script-chunks.mjs), rather than a chunk per set of components sharing it.

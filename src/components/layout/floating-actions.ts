@@ -1,7 +1,7 @@
 /**
  * The floating buttons' behaviour (FloatingActions.astro, coverage.md §2 chrome): back to top shown
  * after BACK_TO_TOP_AFTER_PX of scroll (coverage.md §9), and each button stepping aside while a control
- * or a price lies beneath it, watched from the moment the page has loaded. Started once per page by
+ * or a price lies beneath it, watched from the moment the page has loaded (ADR 51). Started once per page by
  * the page shell's script (shell.ts); does nothing on a page without the buttons.
  */
 import { BACK_TO_TOP_AFTER_PX } from '../../domain/constants';
