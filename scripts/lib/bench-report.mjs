@@ -19,6 +19,8 @@ export const GOALS = {
   lighthouseScore: 0.98,
   cls: 0.02,
   tbtMs: 100,
+  /** No long task of our scripts over this (ms, at Lighthouse's 4× slower CPU; issue "One path from page to database" item 5). */
+  ourLongTaskMs: 50,
   rssMb: 400,
   pictureTtfbMs: 200,
 };
@@ -105,19 +107,20 @@ export function performanceReport({ targets, js, seconds, lighthouse }) {
   ];
   if (lighthouse) {
     lines.push(
-      `## Lighthouse, mobile (goal: performance ≥ ${GOALS.lighthouseScore} on three runs in a row, CLS ≤ ${GOALS.cls}, TBT ≤ ${GOALS.tbtMs} ms)`,
+      `## Lighthouse, mobile (goal: performance ≥ ${GOALS.lighthouseScore} on three runs in a row, CLS ≤ ${GOALS.cls}, TBT ≤ ${GOALS.tbtMs} ms, no long task of our scripts over ${GOALS.ourLongTaskMs} ms)`,
       '',
       ...head,
       ...targets[0].lighthouse.map((page, i) =>
-        row(`${page.name} \`${page.url}\`: scores of 3 runs; worst CLS, TBT; LCP`, `each ≥ ${GOALS.lighthouseScore}`, (t) => {
+        row(`${page.name} \`${page.url}\`: scores of 3 runs; worst CLS, TBT; LCP; our scripts' longest task`, `each ≥ ${GOALS.lighthouseScore}`, (t) => {
           const runs = t.lighthouse[i].runs;
-          const worst = { cls: Math.max(...runs.map((r) => r.cls)), tbt: Math.max(...runs.map((r) => r.tbtMs)), lcp: Math.max(...runs.map((r) => r.lcpMs)) };
-          const ok = runs.every((r) => r.score >= GOALS.lighthouseScore) && worst.cls <= GOALS.cls && worst.tbt <= GOALS.tbtMs;
-          return cell(`${runs.map((r) => f2(r.score)).join(', ')}; CLS ${worst.cls.toFixed(3)}, TBT ${Math.round(worst.tbt)} ms; LCP ${f1(worst.lcp / 1000)} s`, ok);
+          const worst = { cls: Math.max(...runs.map((r) => r.cls)), tbt: Math.max(...runs.map((r) => r.tbtMs)), lcp: Math.max(...runs.map((r) => r.lcpMs)), ours: Math.max(...runs.map((r) => r.ourLongTaskMs ?? 0)) };
+          const ok = runs.every((r) => r.score >= GOALS.lighthouseScore) && worst.cls <= GOALS.cls && worst.tbt <= GOALS.tbtMs && worst.ours <= GOALS.ourLongTaskMs;
+          const ours = worst.ours > 0 ? `${Math.round(worst.ours)} ms` : 'none over 50 ms';
+          return cell(`${runs.map((r) => f2(r.score)).join(', ')}; CLS ${worst.cls.toFixed(3)}, TBT ${Math.round(worst.tbt)} ms; LCP ${f1(worst.lcp / 1000)} s; ours ${ours}`, ok);
         }),
       ),
       '',
-      'Local Chromium, Lighthouse mobile preset (emulated phone, simulated slow 4G, 4× CPU slowdown), a fresh browser per run, against the server on this machine with the pages and pictures warm (as behind a CDN).',
+      "Local Chromium, Lighthouse mobile preset (emulated phone, simulated slow 4G, 4× CPU slowdown), a fresh browser per run, against the server on this machine with the pages and pictures warm (as behind a CDN). \"Our scripts' longest task\": the longest of Lighthouse's long tasks (over 50 ms) that it lays to one of the shop's script files (`/_astro/…`), in any of the 3 runs; the browser's own work on the page's HTML and CSS is laid to the page and not counted (ADR 51).",
       '',
     );
   } else lines.push('## Lighthouse, mobile', '', 'Not run (LIGHTHOUSE=false).', '');
