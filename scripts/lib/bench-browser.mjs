@@ -46,6 +46,12 @@ export async function warmForPhone(base) {
   }
 }
 
+/** The longest long task Lighthouse lays to one of the shop's script files (ms), 0 when none. */
+function ourLongestTask(lhr) {
+  const items = lhr.audits['long-tasks']?.details?.items ?? [];
+  return Math.max(0, ...items.filter((t) => typeof t.url === 'string' && new URL(t.url, 'http://x').pathname.startsWith('/_astro/')).map((t) => t.duration ?? 0));
+}
+
 /**
  * Lighthouse (mobile preset: emulated phone, simulated slow 4G, 4x CPU slowdown), performance only,
  * `runs` times in a row per page, each in a fresh Chromium.
@@ -54,12 +60,6 @@ export async function warmForPhone(base) {
  *   tasks (over 50 ms, at its 4× slower CPU) that it lays to one of the shop's script files
  *   (`/_astro/…`), 0 when none (the page's own parsing, styling and layout are laid to the page)
  */
-/** The longest long task Lighthouse lays to one of the shop's script files (ms), 0 when none. */
-function ourLongestTask(lhr) {
-  const items = lhr.audits['long-tasks']?.details?.items ?? [];
-  return Math.max(0, ...items.filter((t) => typeof t.url === 'string' && new URL(t.url, 'http://x').pathname.startsWith('/_astro/')).map((t) => t.duration ?? 0));
-}
-
 export async function lighthouseRuns(base, executablePath, runs = 3) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');

@@ -177,15 +177,16 @@ export function startFloatingActions(): void {
     if (inNextFrame) requestAnimationFrame(stepAside);
     else window.setTimeout(stepAside, 0);
   }
+  /** The watch has begun (`begin`): no look is asked for before. */
+  let begun = false;
+  /** What else runs when the watch begins (the back-to-top button's first look at the scroll position). */
+  let onBegin = () => {};
   /**
    * The watch begins once the page has loaded and the browser is idle (within WATCH_AFTER_LOAD_MS):
    * the first walk of the page then finds its layout done. Begun while the page was still being
    * built, each look forced the browser to lay out the page there and then, inside this script: on
    * a phone, long tasks of 50–100 ms while the page loads (docs/architecture.md "Render cost").
    */
-  let begun = false;
-  /** What else runs when the watch begins (the back-to-top button's first look at the scroll position). */
-  let onBegin = () => {};
   function begin() {
     begun = true;
     onBegin();
