@@ -8,9 +8,6 @@ import { formatPrice } from './money';
 import { POINTS_PER_REBATE, REBATE_SEN_PER_BLOCK } from './points';
 import { shopYear } from './shop-time';
 
-/** The calendar year in Malaysia at an instant (./shop-time.ts). */
-export { shopYear };
-
 /**
  * Years in business: the current Malaysian calendar year minus the founding year (2007), never
  * below 0. 2024 → 17, 2026 → 19.
